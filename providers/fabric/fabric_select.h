@@ -1,0 +1,26 @@
+// Choosing a libfabric provider: the first of a default order that offers FI_EP_RDM with
+// FI_RMA, or the one the user asked for; then the richest attribute set it accepts.
+#pragma once
+
+#include <rdma/fabric.h>
+
+#include <string>
+#include <vector>
+
+#include "status.h"
+
+namespace fabshmem {
+
+struct FabricChoice {
+    fi_info *info = nullptr;  // owned by the caller (fi_freeinfo)
+    bool delivery_complete = false;
+    bool atomics = false;
+};
+
+// `single_node`: every PE is on this node, so shm may serve them all.
+Status choose_fabric(const std::string &requested_provider, bool single_node, FabricChoice *choice);
+
+// Providers that offer FI_EP_RDM with FI_RMA here, unique names, in libfabric's order.
+std::vector<std::string> qualifying_providers();
+
+}  // namespace fabshmem

@@ -1,0 +1,364 @@
+#include "fabric_transport.h"
+
+#include <rdma/fi_cm.h>
+#include <rdma/fi_endpoint.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_rma.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "fabric_select.h"
+#include "log.h"
+
+namespace fabshmem {
+
+// One per posted operation: FI_CONTEXT providers own the fi_context2 until completion.
+struct FabricTransport::OpContext {
+    fi_context2 fi;
+    std::atomic<int> *remaining;  // the blocking caller's counter, or nullptr for nbi
+    int pe;
+    Op op;
+};
+
+namespace {
+
+// What each PE publishes at init.
+struct PeerCard {
+    char provider[64];
+    uint64_t heap_base;
+    uint64_t heap_key;
+    uint64_t heap_size;
+    uint32_t address_length;
+    uint8_t address[512];
+};
+
+Status fabric_failure(const char *what, int rc) {
+    FS_ERROR("%s failed: %s", what, fi_strerror(-rc));
+    return Status::fabric_error;
+}
+
+}  // namespace
+
+std::unique_ptr<FabricTransport> FabricTransport::open(const std::string &requested_provider,
+                                                       Bootstrap &bootstrap, char *heap_base,
+                                                       size_t heap_size, Status *status) {
+    FabricChoice choice;
+    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(), &choice);
+    if (*status != Status::ok) return nullptr;
+    std::unique_ptr<FabricTransport> transport(new FabricTransport());
+    *status = transport->open_endpoint(choice);
+    if (*status == Status::ok) *status = transport->register_heap(heap_base, heap_size);
+    if (*status == Status::ok) *status = transport->exchange(bootstrap, heap_base);
+    if (*status != Status::ok) return nullptr;
+    return transport;
+}
+
+Status FabricTransport::open_endpoint(const FabricChoice &choice) {
+    info_ = fi_dupinfo(choice.info);
+    fi_freeinfo(choice.info);
+    provider_ = info_->fabric_attr->prov_name;
+    domain_ = info_->domain_attr->name ? info_->domain_attr->name : "";
+    uint64_t mr_mode = info_->domain_attr->mr_mode;
+    mr_local_ = mr_mode & FI_MR_LOCAL;
+    virtual_addressing_ = mr_mode & FI_MR_VIRT_ADDR;
+    ordered_writes_ = (info_->tx_attr->msg_order & FI_ORDER_WAW) != 0;
+    if (choice.delivery_complete) completion_flags_ |= FI_DELIVERY_COMPLETE;
+    max_msg_size_ = info_->ep_attr->max_msg_size ? info_->ep_attr->max_msg_size : SIZE_MAX;
+    inject_size_ = info_->tx_attr->inject_size;
+
+    int rc = fi_fabric(info_->fabric_attr, &fabric_, nullptr);
+    if (rc) return fabric_failure("fi_fabric", rc);
+    if ((rc = fi_domain(fabric_, info_, &domain_fid_, nullptr))) return fabric_failure("fi_domain", rc);
+
+    fi_av_attr av_attr{};
+    av_attr.type = FI_AV_TABLE;  // fi_addr_t == PE number
+    if ((rc = fi_av_open(domain_fid_, &av_attr, &av_, nullptr))) return fabric_failure("fi_av_open", rc);
+
+    // A wait object lets the idle progress thread sleep in the kernel until traffic arrives.
+    fi_cq_attr cq_attr{};
+    cq_attr.format = FI_CQ_FORMAT_CONTEXT;
+    cq_attr.wait_obj = FI_WAIT_UNSPEC;
+    cq_has_wait_ = fi_cq_open(domain_fid_, &cq_attr, &cq_, nullptr) == 0;
+    if (!cq_has_wait_) {
+        cq_attr.wait_obj = FI_WAIT_NONE;
+        if ((rc = fi_cq_open(domain_fid_, &cq_attr, &cq_, nullptr))) return fabric_failure("fi_cq_open", rc);
+    }
+    if ((rc = fi_endpoint(domain_fid_, info_, &ep_, nullptr))) return fabric_failure("fi_endpoint", rc);
+    if ((rc = fi_ep_bind(ep_, &av_->fid, 0))) return fabric_failure("fi_ep_bind(av)", rc);
+    if ((rc = fi_ep_bind(ep_, &cq_->fid, FI_TRANSMIT | FI_RECV))) return fabric_failure("fi_ep_bind(cq)", rc);
+    if ((rc = fi_enable(ep_))) return fabric_failure("fi_enable", rc);
+    return Status::ok;
+}
+
+Status FabricTransport::register_heap(char *heap_base, size_t heap_size) {
+    heap_base_ = heap_base;
+    heap_size_ = heap_size;
+    iovec region{heap_base, heap_size};
+    fi_mr_attr attr{};
+    attr.mr_iov = &region;
+    attr.iov_count = 1;
+    attr.access = FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
+    attr.requested_key = 1;  // with FI_MR_PROV_KEY the provider picks its own
+    attr.iface = FI_HMEM_SYSTEM;
+    int rc = fi_mr_regattr(domain_fid_, &attr, 0, &heap_mr_);
+    if (rc) return fabric_failure("registering the symmetric heap (fi_mr_regattr)", rc);
+    if (info_->domain_attr->mr_mode & FI_MR_ENDPOINT) {
+        if ((rc = fi_mr_bind(heap_mr_, &ep_->fid, 0))) return fabric_failure("fi_mr_bind", rc);
+        if ((rc = fi_mr_enable(heap_mr_))) return fabric_failure("fi_mr_enable", rc);
+    }
+    heap_desc_ = fi_mr_desc(heap_mr_);
+    return Status::ok;
+}
+
+Status FabricTransport::exchange(Bootstrap &bootstrap, char *heap_base) {
+    PeerCard mine{};
+    std::snprintf(mine.provider, sizeof mine.provider, "%s", provider_.c_str());
+    mine.heap_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(heap_base) : 0;
+    mine.heap_key = fi_mr_key(heap_mr_);
+    mine.heap_size = heap_size_;
+    size_t length = sizeof mine.address;
+    int rc = fi_getname(&ep_->fid, mine.address, &length);
+    if (rc) return fabric_failure("fi_getname", rc);
+    mine.address_length = static_cast<uint32_t>(length);
+
+    std::vector<PeerCard> cards(bootstrap.size());
+    Status status = bootstrap.allgather(&mine, sizeof mine, cards.data());
+    if (status != Status::ok) return status;
+
+    peers_.resize(cards.size());
+    for (size_t pe = 0; pe < cards.size(); ++pe) {
+        const PeerCard &card = cards[pe];
+        if (std::strncmp(card.provider, mine.provider, sizeof mine.provider) != 0) {
+            FS_ERROR("PE %zu chose libfabric provider '%s' but this PE chose '%s'; set "
+                     "FABSHMEM_PROVIDER to the same value for every PE",
+                     pe, card.provider, mine.provider);
+            return Status::invalid_argument;
+        }
+        if (card.heap_size != mine.heap_size) {
+            FS_ERROR("PE %zu has a symmetric heap of %llu bytes but this PE has %llu; set "
+                     "FABSHMEM_SYMMETRIC_SIZE to the same value for every PE",
+                     pe, static_cast<unsigned long long>(card.heap_size),
+                     static_cast<unsigned long long>(mine.heap_size));
+            return Status::invalid_argument;
+        }
+        if (fi_av_insert(av_, card.address, 1, &peers_[pe].address, 0, nullptr) != 1) {
+            FS_ERROR("fi_av_insert of PE %zu's address failed", pe);
+            return Status::fabric_error;
+        }
+        peers_[pe].heap_base = card.heap_base;
+        peers_[pe].key = card.heap_key;
+    }
+    return Status::ok;
+}
+
+FabricTransport::~FabricTransport() {
+    release_temporary_registrations();
+    if (heap_mr_) fi_close(&heap_mr_->fid);
+    if (ep_) fi_close(&ep_->fid);
+    if (av_) fi_close(&av_->fid);
+    if (cq_) fi_close(&cq_->fid);
+    if (domain_fid_) fi_close(&domain_fid_->fid);
+    if (fabric_) fi_close(&fabric_->fid);
+    if (info_) fi_freeinfo(info_);
+}
+
+std::string FabricTransport::describe() const {
+    uint64_t mode = info_->domain_attr->mr_mode;
+    std::string modes;
+    const struct { uint64_t bit; const char *name; } bits[] = {
+        {FI_MR_LOCAL, "local"}, {FI_MR_VIRT_ADDR, "virt_addr"}, {FI_MR_ALLOCATED, "allocated"},
+        {FI_MR_PROV_KEY, "prov_key"}, {FI_MR_ENDPOINT, "endpoint"}, {FI_MR_HMEM, "hmem"}};
+    for (const auto &b : bits)
+        if (mode & b.bit) modes += (modes.empty() ? "" : ",") + std::string(b.name);
+    return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
+           (completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") + ")";
+}
+
+// ---- operation contexts ----
+
+FabricTransport::OpContext *FabricTransport::acquire_context() {
+    std::lock_guard<std::mutex> lock(contexts_mutex_);
+    if (free_contexts_.empty()) {
+        constexpr size_t kSlab = 256;
+        context_slabs_.emplace_back(new OpContext[kSlab]);
+        for (size_t i = 0; i < kSlab; ++i) free_contexts_.push_back(&context_slabs_.back()[i]);
+    }
+    OpContext *context = free_contexts_.back();
+    free_contexts_.pop_back();
+    return context;
+}
+
+void FabricTransport::release_context(OpContext *context) {
+    std::lock_guard<std::mutex> lock(contexts_mutex_);
+    free_contexts_.push_back(context);
+}
+
+// ---- data path ----
+
+void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **temporary) {
+    *temporary = nullptr;
+    if (!mr_local_) return nullptr;
+    if (buffer >= heap_base_ && static_cast<char *>(buffer) + bytes <= heap_base_ + heap_size_)
+        return heap_desc_;
+    // FI_MR_LOCAL and a buffer outside the heap: register it for the duration of the op.
+    int rc = fi_mr_reg(domain_fid_, buffer, bytes, FI_READ | FI_WRITE, 0, 0, 0, temporary, nullptr);
+    if (rc) fatal("registering a local buffer of %zu bytes failed: %s", bytes, fi_strerror(-rc));
+    return fi_mr_desc(*temporary);
+}
+
+void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, size_t offset,
+                           std::atomic<int> *remaining, uint64_t extra_flags) {
+    OpContext *context = acquire_context();
+    context->remaining = remaining;
+    context->pe = pe;
+    context->op = op;
+    const Peer &peer = peers_[pe];
+    iovec iov{local, bytes};
+    fi_rma_iov remote{peer.heap_base + offset, bytes, peer.key};
+    fi_msg_rma msg{};
+    msg.msg_iov = &iov;
+    msg.desc = &desc;
+    msg.iov_count = 1;
+    msg.addr = peer.address;
+    msg.rma_iov = &remote;
+    msg.rma_iov_count = 1;
+    msg.context = &context->fi;
+    uint64_t flags = completion_flags_ | extra_flags;
+    posted_.fetch_add(1, std::memory_order_relaxed);
+    for (;;) {
+        ssize_t rc = op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
+        if (rc == 0) return;
+        if (rc != -FI_EAGAIN)
+            fatal("fi_%s of %zu bytes to PE %d failed: %s", op == Op::read ? "read" : "write",
+                  bytes, pe, fi_strerror(static_cast<int>(-rc)));
+        poll();  // the queue is full: reap completions, then try again
+    }
+}
+
+void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking) {
+    fid_mr *temporary = nullptr;
+    void *desc = local_descriptor(local, bytes, &temporary);
+    std::atomic<int> remaining{0};
+    // Small blocking puts are injected: the buffer is reusable at once, completion comes later.
+    bool inject = op == Op::write && bytes <= inject_size_;
+    std::atomic<int> *waiter = (blocking && !inject) ? &remaining : nullptr;
+    for (size_t done = 0; done < bytes;) {
+        size_t chunk = std::min(bytes - done, max_msg_size_);
+        if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);
+        post(op, static_cast<char *>(local) + done, chunk, desc, pe, offset + done, waiter,
+             inject ? FI_INJECT : 0);
+        done += chunk;
+    }
+    if (waiter) wait_for(remaining);
+    if (temporary) {
+        if (waiter) {
+            fi_close(&temporary->fid);
+        } else {
+            std::lock_guard<std::mutex> lock(temporary_mutex_);
+            temporary_registrations_.push_back(temporary);
+        }
+    }
+}
+
+void FabricTransport::get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) {
+    transfer(Op::read, dest, offset, bytes, pe, blocking);
+}
+
+void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) {
+    transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
+}
+
+void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
+    if (inject_size_ >= sizeof value) {
+        post(Op::write, &value, sizeof value, nullptr, pe, offset, nullptr, FI_INJECT);
+        return;
+    }
+    transfer(Op::write, &value, offset, sizeof value, pe, true);
+}
+
+void FabricTransport::wait_for(const std::atomic<int> &remaining) {
+    poll_until([&] { return remaining.load(std::memory_order_acquire) == 0; });
+}
+
+void FabricTransport::quiet() {
+    poll_until([&] {
+        return completed_.load(std::memory_order_acquire) >= posted_.load(std::memory_order_acquire);
+    });
+    release_temporary_registrations();
+}
+
+void FabricTransport::fence() {
+    if (!ordered_writes_) quiet();  // without write-after-write ordering, complete everything
+}
+
+void FabricTransport::release_temporary_registrations() {
+    std::lock_guard<std::mutex> lock(temporary_mutex_);
+    for (fid_mr *mr : temporary_registrations_) fi_close(&mr->fid);
+    temporary_registrations_.clear();
+}
+
+// ---- completions ----
+
+void FabricTransport::complete(void *op_context) {
+    auto *context = reinterpret_cast<OpContext *>(op_context);
+    std::atomic<int> *remaining = context->remaining;
+    release_context(context);
+    completed_.fetch_add(1, std::memory_order_release);
+    if (remaining) remaining->fetch_sub(1, std::memory_order_release);
+}
+
+bool FabricTransport::poll() {
+    fi_cq_entry entries[16];
+    ssize_t count = fi_cq_read(cq_, entries, 16);
+    if (count > 0) {
+        for (ssize_t i = 0; i < count; ++i) complete(entries[i].op_context);
+        return true;
+    }
+    if (count == -FI_EAGAIN) return false;
+    if (count == -FI_EAVAIL) report_completion_error();
+    fatal("fi_cq_read failed: %s", fi_strerror(static_cast<int>(-count)));
+}
+
+void FabricTransport::report_completion_error() {
+    fi_cq_err_entry error{};
+    fi_cq_readerr(cq_, &error, 0);
+    const char *detail = fi_cq_strerror(cq_, error.prov_errno, error.err_data, nullptr, 0);
+    auto *context = reinterpret_cast<OpContext *>(error.op_context);
+    if (context) {
+        fatal("fi_%s to PE %d failed: %s (%s); if that PE died, its own output says why",
+              context->op == Op::read ? "read" : "write", context->pe, fi_strerror(error.err),
+              detail ? detail : "no provider detail");
+    }
+    fatal("a fabric operation failed: %s (%s)", fi_strerror(error.err), detail ? detail : "");
+}
+
+bool FabricTransport::wait_for_activity(int timeout_ms) {
+    if (!cq_has_wait_) {
+        // No wait object: nap briefly between polls (a tenth of the timeout).
+        if (poll()) return true;
+        usleep(static_cast<useconds_t>(timeout_ms) * 100);
+        return false;
+    }
+    fi_cq_entry entries[16];
+    ssize_t count = fi_cq_sread(cq_, entries, 16, nullptr, timeout_ms);
+    if (count > 0) {
+        for (ssize_t i = 0; i < count; ++i) complete(entries[i].op_context);
+        return true;
+    }
+    if (count == -FI_EAVAIL) report_completion_error();
+    return false;
+}
+
+void FabricTransport::interrupt_wait() {
+    if (cq_has_wait_) fi_cq_signal(cq_);
+}
+
+std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
+                                                 Bootstrap &bootstrap, char *heap_base,
+                                                 size_t heap_size, Status *status) {
+    return FabricTransport::open(requested_provider, bootstrap, heap_base, heap_size, status);
+}
+
+}  // namespace fabshmem

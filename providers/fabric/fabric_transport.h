@@ -1,0 +1,101 @@
+// Remote access over libfabric: FI_EP_RDM endpoints, get = fi_read, put = fi_write.
+// Thread-safe: the domain is opened FI_THREAD_SAFE, counters are atomics, and whoever waits
+// (a user thread in get/quiet/barrier, or the progress thread) reaps completions for all.
+#pragma once
+
+#include <rdma/fabric.h>
+#include <rdma/fi_domain.h>
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "bootstrap.h"
+#include "status.h"
+#include "transport.h"
+
+namespace fabshmem {
+
+struct FabricChoice;  // fabric_select.h
+
+class FabricTransport final : public Transport {
+public:
+    // Chooses a provider (FABSHMEM_PROVIDER / FI_PROVIDER or the default order), opens the
+    // endpoint, registers the heap, and exchanges addresses and keys with every PE.
+    static std::unique_ptr<FabricTransport> open(const std::string &requested_provider,
+                                                 Bootstrap &bootstrap, char *heap_base,
+                                                 size_t heap_size, Status *status);
+    ~FabricTransport() override;
+
+    const char *name() const override { return "fabric"; }
+    void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override;
+    void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override;
+    void put_signal(size_t offset, uint64_t value, int pe) override;
+    void quiet() override;
+    void fence() override;
+    bool poll() override;
+    bool wait_for_activity(int timeout_ms) override;
+    void interrupt_wait() override;
+    std::string describe() const override;
+
+private:
+    struct OpContext;
+    struct Peer {
+        fi_addr_t address = FI_ADDR_UNSPEC;
+        uint64_t heap_base = 0;  // remote address of offset 0 (0 with offset addressing)
+        uint64_t key = 0;
+    };
+    enum class Op { read, write };
+
+    FabricTransport() = default;
+    Status open_endpoint(const FabricChoice &choice);
+    Status register_heap(char *heap_base, size_t heap_size);
+    Status exchange(Bootstrap &bootstrap, char *heap_base);
+
+    // Posts one operation of at most max_msg_size_ bytes, retrying on FI_EAGAIN.
+    void post(Op op, void *local, size_t bytes, void *desc, int pe, size_t offset,
+              std::atomic<int> *remaining, uint64_t extra_flags);
+    // Splits a transfer into max_msg_size_ pieces and waits when `blocking`.
+    void transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking);
+    void *local_descriptor(void *buffer, size_t bytes, fid_mr **temporary);
+    void wait_for(const std::atomic<int> &remaining);
+    void complete(void *op_context);
+    [[noreturn]] void report_completion_error();
+    OpContext *acquire_context();
+    void release_context(OpContext *context);
+    void release_temporary_registrations();
+
+    std::string provider_, domain_;
+    fi_info *info_ = nullptr;
+    fid_fabric *fabric_ = nullptr;
+    fid_domain *domain_fid_ = nullptr;
+    fid_av *av_ = nullptr;
+    fid_cq *cq_ = nullptr;
+    fid_ep *ep_ = nullptr;
+    fid_mr *heap_mr_ = nullptr;
+    void *heap_desc_ = nullptr;
+    char *heap_base_ = nullptr;
+    size_t heap_size_ = 0;
+    bool cq_has_wait_ = false;
+    bool mr_local_ = false;
+    bool virtual_addressing_ = false;
+    bool ordered_writes_ = false;
+    uint64_t completion_flags_ = FI_COMPLETION;
+    size_t max_msg_size_ = 0;
+    size_t inject_size_ = 0;
+    std::vector<Peer> peers_;
+
+    std::atomic<uint64_t> posted_{0};
+    std::atomic<uint64_t> completed_{0};
+
+    std::mutex contexts_mutex_;
+    std::vector<std::unique_ptr<OpContext[]>> context_slabs_;
+    std::vector<OpContext *> free_contexts_;
+
+    std::mutex temporary_mutex_;
+    std::vector<fid_mr *> temporary_registrations_;  // local buffers of nbi ops (FI_MR_LOCAL)
+};
+
+}  // namespace fabshmem

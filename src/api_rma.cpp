@@ -1,0 +1,84 @@
+// One-sided get and put, untyped and typed (from the one type table), plus quiet and fence.
+#include "nvshmem.h"
+#include "runtime.h"
+
+using namespace fabshmem;
+
+namespace {
+
+void get_bytes(const char *function, void *dest, const void *source, size_t bytes, int pe,
+               bool blocking) {
+    Runtime &rt = runtime_for(function);
+    size_t offset = checked_remote_offset(rt, function, source, bytes, pe, dest);
+    if (bytes) rt.route(pe).get(dest, offset, bytes, pe, blocking);
+}
+
+void put_bytes(const char *function, void *dest, const void *source, size_t bytes, int pe,
+               bool blocking) {
+    Runtime &rt = runtime_for(function);
+    size_t offset = checked_remote_offset(rt, function, dest, bytes, pe, source);
+    if (bytes) rt.route(pe).put(offset, source, bytes, pe, blocking);
+}
+
+}  // namespace
+
+extern "C" {
+
+void nvshmem_getmem(void *dest, const void *source, size_t nelems, int pe) {
+    get_bytes("nvshmem_getmem", dest, source, nelems, pe, true);
+}
+void nvshmem_putmem(void *dest, const void *source, size_t nelems, int pe) {
+    put_bytes("nvshmem_putmem", dest, source, nelems, pe, true);
+}
+void nvshmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe) {
+    get_bytes("nvshmem_getmem_nbi", dest, source, nelems, pe, false);
+}
+void nvshmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe) {
+    put_bytes("nvshmem_putmem_nbi", dest, source, nelems, pe, false);
+}
+
+#define FABSHMEM_DEFINE_TYPED_RMA(NAME, TYPE)                                                   \
+    void nvshmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe) {          \
+        const char *fn = "nvshmem_" #NAME "_get";                                               \
+        get_bytes(fn, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, true);         \
+    }                                                                                           \
+    void nvshmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe) {          \
+        const char *fn = "nvshmem_" #NAME "_put";                                               \
+        put_bytes(fn, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, true);         \
+    }                                                                                           \
+    void nvshmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe) {      \
+        const char *fn = "nvshmem_" #NAME "_get_nbi";                                           \
+        get_bytes(fn, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, false);        \
+    }                                                                                           \
+    void nvshmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe) {      \
+        const char *fn = "nvshmem_" #NAME "_put_nbi";                                           \
+        put_bytes(fn, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, false);        \
+    }                                                                                           \
+    TYPE nvshmem_##NAME##_g(const TYPE *source, int pe) {                                       \
+        TYPE value;                                                                             \
+        get_bytes("nvshmem_" #NAME "_g", &value, source, sizeof(TYPE), pe, true);               \
+        return value;                                                                           \
+    }                                                                                           \
+    void nvshmem_##NAME##_p(TYPE *dest, TYPE value, int pe) {                                   \
+        put_bytes("nvshmem_" #NAME "_p", dest, &value, sizeof(TYPE), pe, true);                 \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_TYPED_RMA)
+#undef FABSHMEM_DEFINE_TYPED_RMA
+
+void nvshmem_quiet(void) { quiet_all(runtime_for("nvshmem_quiet")); }
+
+void nvshmem_fence(void) {
+    Runtime &rt = runtime_for("nvshmem_fence");
+    if (rt.fabric) rt.fabric->fence();
+    rt.self->fence();
+}
+
+void nvshmem_barrier_all(void) {
+    Runtime &rt = runtime_for("nvshmem_barrier_all");
+    quiet_all(rt);
+    sync_all(rt);
+}
+
+void nvshmem_sync_all(void) { sync_all(runtime_for("nvshmem_sync_all")); }
+
+}  // extern "C"

@@ -1,0 +1,28 @@
+// Life cycle and identity: nvshmem_init ... nvshmem_finalize.
+#include <cstdio>
+
+#include "nvshmemx.h"
+#include "runtime.h"
+
+using namespace fabshmem;
+
+extern "C" {
+
+void nvshmem_init(void) { initialize(); }
+void nvshmem_finalize(void) { finalize(); }
+int nvshmemx_init_status(void) { return init_status(); }
+int nvshmem_my_pe(void) { return runtime_for("nvshmem_my_pe").my_pe; }
+int nvshmem_n_pes(void) { return runtime_for("nvshmem_n_pes").n_pes; }
+
+void nvshmem_info_get_version(int *major, int *minor) {
+    *major = NVSHMEM_MAJOR_VERSION;
+    *minor = NVSHMEM_MINOR_VERSION;
+}
+
+void nvshmem_info_get_name(char *name) {
+    std::snprintf(name, NVSHMEM_MAX_NAME_LEN, "%s %d.%d.%d (NVSHMEM API %d.%d over libfabric)",
+                  NVSHMEM_VENDOR_STRING, FABSHMEM_VERSION_MAJOR, FABSHMEM_VERSION_MINOR,
+                  FABSHMEM_VERSION_PATCH, NVSHMEM_MAJOR_VERSION, NVSHMEM_MINOR_VERSION);
+}
+
+}  // extern "C"

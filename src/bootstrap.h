@@ -1,0 +1,49 @@
+// How PEs find each other. As narrow as Sandia OpenSHMEM's runtime interface: rank, size,
+// this node's PEs, allgather, barrier, abort. Backends live in bootstrap/<name>/.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "status.h"
+
+namespace fabshmem {
+
+class Bootstrap {
+public:
+    virtual ~Bootstrap() = default;
+    virtual const char *name() const = 0;
+
+    int rank() const { return rank_; }
+    int size() const { return size_; }
+    // PEs on this node, ascending, this PE included (from the launcher's locality data).
+    const std::vector<int> &node_pes() const { return node_pes_; }
+    int node_rank() const;
+    bool all_pes_on_one_node() const { return static_cast<int>(node_pes_.size()) == size_; }
+
+    // Every PE contributes `bytes` bytes; `all` receives size() * bytes, in rank order.
+    virtual Status allgather(const void *mine, size_t bytes, void *all) = 0;
+    // Blocking: the caller's progress thread keeps serving peers meanwhile.
+    virtual Status barrier() = 0;
+    // Ends every PE of the job.
+    virtual void abort(int exit_code, const char *message) = 0;
+    virtual void finalize() = 0;
+
+protected:
+    int rank_ = 0;
+    int size_ = 1;
+    std::vector<int> node_pes_{0};
+};
+
+// A backend factory: a bootstrap, or nullptr with `why_not` saying why it does not apply.
+using BootstrapFactory = std::unique_ptr<Bootstrap> (*)(std::string *why_not, Status *status);
+
+std::unique_ptr<Bootstrap> create_pmix_bootstrap(std::string *why_not, Status *status);
+std::unique_ptr<Bootstrap> create_singleton_bootstrap(std::string *why_not, Status *status);
+
+// Tries the backends in order (PMIx, then a singleton for a plain ./a.out).
+std::unique_ptr<Bootstrap> open_bootstrap(Status *status);
+
+}  // namespace fabshmem

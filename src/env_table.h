@@ -1,0 +1,25 @@
+// Every environment variable fabshmem reads, declared once. This table drives parsing
+// (config.cpp), the FABSHMEM_INFO output, `fabshmem-info --env` and the README's table.
+//
+// X(field, NAME, ALIAS, kind, default, help)
+//   kind: Size ("512M"), Bool, Int, String. ALIAS is read when NAME is unset ("" for none).
+#pragma once
+
+#define FABSHMEM_FOR_EACH_ENV_VAR(X)                                                              \
+    X(symmetric_size, "FABSHMEM_SYMMETRIC_SIZE", "NVSHMEM_SYMMETRIC_SIZE", Size, "1G",             \
+      "Bytes of symmetric heap per PE, reserved and registered once at init (K/M/G/T suffixes, "   \
+      "powers of 1024)")                                                                           \
+    X(heap, "FABSHMEM_HEAP", "", String, "host",                                                   \
+      "Where the symmetric heap lives: host (this build has no GPU heap yet)")                     \
+    X(provider, "FABSHMEM_PROVIDER", "FI_PROVIDER", String, "",                                    \
+      "libfabric provider, e.g. verbs, efa, cxi, shm, tcp; empty: the first available of "        \
+      "hardware providers, then shm (all PEs on one node), then tcp")                              \
+    X(info, "FABSHMEM_INFO", "", Bool, "0",                                                        \
+      "Print the configuration and each PE's choices (provider, heap, paths) at init")             \
+    X(debug, "FABSHMEM_DEBUG", "", Bool, "0",                                                      \
+      "Debug messages, and collective checks (every PE allocates the same sizes)")                 \
+    X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1",                                        \
+      "CPU to pin each PE's progress thread to; -1 leaves placement to the OS")                    \
+    X(progress_spin_us, "FABSHMEM_PROGRESS_SPIN_US", "", Int, "100",                               \
+      "How long the progress thread busy-polls after the last fabric activity before it blocks "   \
+      "in the completion queue's wait object")

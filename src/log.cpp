@@ -1,0 +1,78 @@
+#include "log.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace fabshmem {
+namespace {
+
+// Before init the PE number is unknown; launchers publish it in the environment.
+int rank_from_launcher_env() {
+    for (const char *name : {"PMIX_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK", "PMI_RANK"}) {
+        if (const char *value = std::getenv(name)) return std::atoi(value);
+    }
+    return 0;
+}
+
+std::atomic<int> g_pe{-1};
+std::atomic<int> g_max_level{static_cast<int>(LogLevel::warn)};
+std::atomic<AbortHandler> g_abort_handler{nullptr};
+
+const char *level_tag(LogLevel level) {
+    switch (level) {
+        case LogLevel::error: return "error: ";
+        case LogLevel::warn: return "warning: ";
+        case LogLevel::info: return "";
+        case LogLevel::debug: return "debug: ";
+    }
+    return "";
+}
+
+void vlog(LogLevel level, const char *fmt, va_list args) {
+    char body[1024];
+    std::vsnprintf(body, sizeof body, fmt, args);
+    // One write per line so lines of different PEs and threads do not interleave.
+    std::string line = "fabshmem: PE " + std::to_string(log_pe()) + ": " + level_tag(level) + body;
+    if (line.empty() || line.back() != '\n') line += '\n';
+    ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
+    (void)ignored;
+}
+
+}  // namespace
+
+void set_log_pe(int pe) { g_pe = pe; }
+int log_pe() {
+    int pe = g_pe.load();
+    return pe >= 0 ? pe : rank_from_launcher_env();
+}
+void set_log_level(LogLevel max_level) { g_max_level = static_cast<int>(max_level); }
+bool log_enabled(LogLevel level) { return static_cast<int>(level) <= g_max_level.load(); }
+
+void log(LogLevel level, const char *fmt, ...) {
+    if (!log_enabled(level)) return;
+    va_list args;
+    va_start(args, fmt);
+    vlog(level, fmt, args);
+    va_end(args);
+}
+
+void set_abort_handler(AbortHandler handler) { g_abort_handler = handler; }
+
+void fatal(const char *fmt, ...) {
+    char message[1024];
+    va_list args;
+    va_start(args, fmt);
+    std::vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    log(LogLevel::error, "%s", message);
+    std::fflush(nullptr);
+    if (AbortHandler handler = g_abort_handler.load()) handler(1, message);
+    // _exit, not exit: the progress thread may still run and static destructors must not race it.
+    _exit(1);
+}
+
+}  // namespace fabshmem

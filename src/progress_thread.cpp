@@ -1,0 +1,66 @@
+#include "progress_thread.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+
+#include "transport.h"
+#include "log.h"
+
+namespace fabshmem {
+
+void ProgressThread::start(Transport *transport, long cpu, long spin_us) {
+    transport_ = transport;
+    spin_us_ = spin_us;
+    cpu_ = static_cast<int>(cpu);
+    stopping_ = false;
+    thread_ = std::thread([this] { run(); });
+    if (cpu_ >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(cpu_, &set);
+        int rc = pthread_setaffinity_np(thread_.native_handle(), sizeof set, &set);
+        if (rc != 0) {
+            FS_WARN("cannot pin the progress thread to CPU %d (FABSHMEM_PROGRESS_CPU): %s; it "
+                    "runs unpinned",
+                    cpu_, std::strerror(rc));
+            cpu_ = -1;
+        }
+    }
+}
+
+void ProgressThread::stop() {
+    if (!thread_.joinable()) return;
+    stopping_ = true;
+    transport_->interrupt_wait();
+    thread_.join();
+}
+
+void ProgressThread::run() {
+    using Clock = std::chrono::steady_clock;
+    const auto spin = std::chrono::microseconds(spin_us_);
+    auto last_activity = Clock::now();
+    while (!stopping_.load(std::memory_order_relaxed)) {
+        if (transport_->user_is_polling()) {
+            // The user's thread drives progress right now; yield the core to it.
+            usleep(50);
+            last_activity = Clock::now();
+            continue;
+        }
+        if (transport_->poll()) {
+            last_activity = Clock::now();
+            continue;
+        }
+        if (Clock::now() - last_activity < spin) {
+            sched_yield();
+            continue;
+        }
+        if (transport_->wait_for_activity(2 /* ms, so stop() is never late */))
+            last_activity = Clock::now();
+    }
+}
+
+}  // namespace fabshmem

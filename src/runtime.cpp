@@ -1,0 +1,190 @@
+#include "runtime.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <mutex>
+#include <string>
+
+#include "log.h"
+#include "nvshmemx.h"
+#include "parse.h"
+
+namespace fabshmem {
+namespace {
+
+enum class Phase { before_init, initialized, finalized };
+
+std::atomic<Phase> g_phase{Phase::before_init};
+std::mutex g_lifecycle_mutex;
+int g_init_count = 0;
+// Never destroyed: a fatal error may end the process from any thread at any time.
+Runtime *g_runtime = nullptr;
+
+void abort_job(int exit_code, const char *message) {
+    if (g_runtime && g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
+}
+
+std::string describe_node_pes(const Bootstrap &bootstrap) {
+    std::string out;
+    for (int pe : bootstrap.node_pes()) out += (out.empty() ? "" : ",") + std::to_string(pe);
+    return out;
+}
+
+void print_info(const Runtime &rt) {
+    char host[256] = "?";
+    gethostname(host, sizeof host - 1);
+    if (rt.my_pe == 0) {
+        FS_INFO("fabshmem %d.%d.%d, bootstrap %s, %d PEs", FABSHMEM_VERSION_MAJOR,
+                FABSHMEM_VERSION_MINOR, FABSHMEM_VERSION_PATCH, rt.bootstrap->name(), rt.n_pes);
+    }
+    std::string fabric = rt.fabric ? rt.fabric->describe() : std::string("none (1 PE)");
+    FS_INFO("host %s, node PEs %s, heap host %s at %p, fabric %s, paths: self->self, "
+            "others->fabric, progress thread cpu %s",
+            host, describe_node_pes(*rt.bootstrap).c_str(),
+            format_size(rt.heap.user_size()).c_str(), static_cast<void *>(rt.heap.base()),
+            fabric.c_str(),
+            rt.progress.cpu() >= 0 ? std::to_string(rt.progress.cpu()).c_str() : "any");
+}
+
+void start_runtime(Runtime &rt) {
+    std::string error;
+    if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
+    if (rt.config.debug) set_log_level(LogLevel::debug);
+    else if (rt.config.info) set_log_level(LogLevel::info);
+    if (rt.config.heap != "host") {
+        fatal("FABSHMEM_HEAP=%s is not available: this build keeps the symmetric heap in host "
+              "memory; unset FABSHMEM_HEAP or set it to host",
+              rt.config.heap.c_str());
+    }
+
+    Status status;
+    rt.bootstrap = open_bootstrap(&status);
+    if (!rt.bootstrap) fatal("nvshmem_init: no bootstrap could start (%s)", to_string(status));
+    rt.my_pe = rt.bootstrap->rank();
+    rt.n_pes = rt.bootstrap->size();
+    set_log_pe(rt.my_pe);
+    set_abort_handler(abort_job);
+
+    if (!rt.heap.reserve_host(rt.config.symmetric_size)) fatal("nvshmem_init failed: no heap");
+    rt.self = std::make_unique<SelfTransport>(rt.heap.base());
+    rt.routes.assign(rt.n_pes, nullptr);
+    if (rt.n_pes > 1) {
+        rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap.base(),
+                                          rt.heap.size(), &status);
+        if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
+        rt.progress.start(rt.fabric.get(), rt.config.progress_cpu, rt.config.progress_spin_us);
+    }
+    for (int pe = 0; pe < rt.n_pes; ++pe)
+        rt.routes[pe] = pe == rt.my_pe ? static_cast<Transport *>(rt.self.get()) : rt.fabric.get();
+
+    if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
+    if (rt.config.info) print_info(rt);
+}
+
+void stop_runtime(Runtime &rt) {
+    if (size_t blocks = rt.heap.live_blocks()) {
+        FS_WARN("nvshmem_finalize: %zu symmetric heap block(s) of %zu bytes in all were never "
+                "freed; free each with nvshmem_free (on every PE) before nvshmem_finalize",
+                blocks, rt.heap.live_bytes());
+    }
+    quiet_all(rt);
+    // Peers may still be reading this heap: wait for all before tearing the fabric down.
+    // The progress thread keeps serving them during the blocking fence.
+    if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_finalize: the barrier failed");
+    rt.progress.stop();
+    rt.fabric.reset();
+    rt.heap.release_memory();
+    set_abort_handler(nullptr);
+    rt.bootstrap->finalize();
+}
+
+}  // namespace
+
+Runtime &runtime_for(const char *function) {
+    Phase phase = g_phase.load(std::memory_order_acquire);
+    if (phase == Phase::initialized) return *g_runtime;
+    if (phase == Phase::before_init)
+        fatal("%s was called before nvshmem_init; call nvshmem_init first", function);
+    fatal("%s was called after nvshmem_finalize; every NVSHMEM call must come before "
+          "nvshmem_finalize",
+          function);
+}
+
+void initialize() {
+    std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+    if (g_phase == Phase::finalized) {
+        fatal("nvshmem_init was called after nvshmem_finalize; fabshmem cannot be initialized "
+              "again in the same process");
+    }
+    if (g_phase == Phase::initialized) {
+        ++g_init_count;
+        FS_WARN("nvshmem_init was called again (%d calls); this call does nothing, and each "
+                "needs its own nvshmem_finalize",
+                g_init_count);
+        return;
+    }
+    g_runtime = new Runtime();
+    start_runtime(*g_runtime);
+    g_init_count = 1;
+    g_phase.store(Phase::initialized, std::memory_order_release);
+}
+
+void finalize() {
+    std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+    Runtime &rt = runtime_for("nvshmem_finalize");
+    if (--g_init_count > 0) return;
+    stop_runtime(rt);
+    g_phase.store(Phase::finalized, std::memory_order_release);
+}
+
+int init_status() {
+    return g_phase.load() == Phase::initialized ? NVSHMEM_STATUS_IS_INITIALIZED
+                                                : NVSHMEM_STATUS_NOT_INITIALIZED;
+}
+
+size_t checked_bytes(const char *function, size_t nelems, size_t element_size) {
+    if (element_size && nelems > SIZE_MAX / element_size)
+        fatal("%s: %zu elements of %zu bytes overflow size_t; pass a smaller count", function,
+              nelems, element_size);
+    return nelems * element_size;
+}
+
+size_t checked_remote_offset(Runtime &rt, const char *function, const void *symmetric,
+                             size_t bytes, int pe, const void *local) {
+    if (pe < 0 || pe >= rt.n_pes)
+        fatal("%s: PE %d is out of range: this job has %d PE%s (0..%d)", function, pe, rt.n_pes,
+              rt.n_pes == 1 ? "" : "s", rt.n_pes - 1);
+    if (bytes && !local)
+        fatal("%s: the local buffer is NULL for a transfer of %zu bytes", function, bytes);
+    if (!rt.heap.contains(symmetric, bytes)) {
+        fatal("%s: the symmetric address %p (%zu bytes) is not inside the symmetric heap "
+              "[%p, %p); the remote side of a transfer must be memory from nvshmem_malloc",
+              function, symmetric, bytes, static_cast<void *>(rt.heap.base()),
+              static_cast<void *>(rt.heap.base() + rt.heap.size()));
+    }
+    return rt.heap.offset_of(symmetric);
+}
+
+void quiet_all(Runtime &rt) {
+    if (rt.fabric) rt.fabric->quiet();
+    rt.self->quiet();
+}
+
+// Dissemination barrier over the heap's flag words: in round k, PE i signals PE i + 2^k and
+// waits for PE i - 2^k. Epochs only grow, so flags never need resetting.
+void sync_all(Runtime &rt) {
+    if (rt.n_pes == 1) return;
+    uint64_t epoch = ++rt.barrier_epoch;
+    uint64_t *flags = rt.heap.barrier_flags();
+    int round = 0;
+    for (int distance = 1; distance < rt.n_pes; distance <<= 1, ++round) {
+        int to = (rt.my_pe + distance) % rt.n_pes;
+        size_t flag_offset = SymmetricHeap::kBarrierFlagsOffset + round * sizeof(uint64_t);
+        rt.route(to).put_signal(flag_offset, epoch, to);
+        uint64_t *flag = &flags[round];
+        rt.fabric->poll_until([&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
+    }
+}
+
+}  // namespace fabshmem

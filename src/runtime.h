@@ -1,0 +1,51 @@
+// The state of an initialized PE, and the checks every API entry point makes first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "bootstrap.h"
+#include "config.h"
+#include "progress_thread.h"
+#include "self_transport.h"
+#include "symmetric_heap.h"
+#include "transport.h"
+
+namespace fabshmem {
+
+struct Runtime {
+    Config config;
+    std::unique_ptr<Bootstrap> bootstrap;
+    SymmetricHeap heap;
+    std::unique_ptr<SelfTransport> self;
+    std::unique_ptr<Transport> fabric;     // null for a 1-PE job
+    std::vector<Transport *> routes;          // per PE: self or fabric
+    ProgressThread progress;
+    int my_pe = 0;
+    int n_pes = 1;
+    uint64_t barrier_epoch = 0;
+
+    Transport &route(int pe) { return *routes[pe]; }
+};
+
+// The runtime, or a fatal error naming `function` when called before init or after finalize.
+Runtime &runtime_for(const char *function);
+
+void initialize();
+void finalize();
+int init_status();
+
+// Checks an RMA call's arguments before anything goes on the wire, ending the job with a
+// message naming `function` on misuse. Returns the heap offset of `symmetric`.
+size_t checked_remote_offset(Runtime &rt, const char *function, const void *symmetric,
+                             size_t bytes, int pe, const void *local);
+// nelems * element_size, or a fatal error on overflow.
+size_t checked_bytes(const char *function, size_t nelems, size_t element_size);
+
+// Barriers: sync_all only synchronises; barrier_all first completes this PE's operations.
+void sync_all(Runtime &rt);
+void quiet_all(Runtime &rt);
+
+}  // namespace fabshmem

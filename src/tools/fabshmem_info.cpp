@@ -1,0 +1,52 @@
+// fabshmem-info: the version, build options, every environment variable (from the same table
+// the library parses), and the libfabric providers found here.
+//   fabshmem-info            everything
+//   fabshmem-info --env-markdown   the README's environment table
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "config.h"
+#include "fabric/fabric_select.h"
+#include "nvshmem.h"
+
+using namespace fabshmem;
+
+namespace {
+
+void print_env_markdown() {
+    std::printf("| variable | default | meaning |\n|---|---|---|\n");
+    for (const EnvVar &var : env_vars()) {
+        std::string name = std::string("`") + var.name + "`";
+        if (var.alias[0]) name += std::string(" (or `") + var.alias + "`)";
+        std::printf("| %s | `%s` | %s |\n", name.c_str(), var.default_value[0] ? var.default_value : "\"\"",
+                    var.help);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--env-markdown") == 0) {
+        print_env_markdown();
+        return 0;
+    }
+    char name[NVSHMEM_MAX_NAME_LEN];
+    nvshmem_info_get_name(name);
+    std::printf("%s\n", name);
+#ifdef FABSHMEM_HAVE_CUDA
+    std::printf("build: CUDA on\n");
+#else
+    std::printf("build: CUDA off (host-memory heap only)\n");
+#endif
+    std::printf("\nenvironment variables:\n");
+    for (const EnvVar &var : env_vars()) {
+        std::printf("  %-28s default %-6s %s%s%s\n", var.name,
+                    var.default_value[0] ? var.default_value : "\"\"", var.help,
+                    var.alias[0] ? "; also read from " : "", var.alias);
+    }
+    std::printf("\nlibfabric providers with FI_EP_RDM and FI_RMA here:");
+    for (const std::string &provider : qualifying_providers()) std::printf(" %s", provider.c_str());
+    std::printf("\n");
+    return 0;
+}

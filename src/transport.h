@@ -1,0 +1,73 @@
+// A transport moves bytes between this PE and the heap of another. One class per provider
+// folder (providers/<name>/); the runtime picks one per peer: self, then fabric.
+// Remote locations are offsets into the peer's symmetric heap; callers have checked ranges.
+// Failures end the job with a message (every caller is a void NVSHMEM routine).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "bootstrap.h"
+#include "status.h"
+
+namespace fabshmem {
+
+class Transport {
+public:
+    virtual ~Transport() = default;
+    virtual const char *name() const = 0;
+
+    // Blocking get: returns with the data in `dest`. Non-blocking: complete at quiet().
+    virtual void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) = 0;
+    // Blocking put: returns when `src` may be reused. Either way delivered at quiet().
+    virtual void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) = 0;
+    // Stores an 8-byte signal word (barrier flags) without waiting for it.
+    virtual void put_signal(size_t offset, uint64_t value, int pe) = 0;
+    // Every operation this PE issued is complete and visible at its target.
+    virtual void quiet() = 0;
+    // Puts issued before it are delivered before puts issued after it, per target PE.
+    virtual void fence() = 0;
+    // A load/store address for the peer's heap offset, or nullptr when there is none.
+    virtual void *local_address(size_t /*offset*/, int /*pe*/) { return nullptr; }
+    // One line for FABSHMEM_INFO.
+    virtual std::string describe() const { return name(); }
+
+    // Progress. poll() reaps completions and serves peers (manual-progress providers); true
+    // if anything happened. wait_for_activity() is the progress thread's idle sleep: it
+    // blocks up to `timeout_ms` serving peers meanwhile, true if a completion arrived.
+    virtual bool poll() { return false; }
+    virtual bool wait_for_activity(int timeout_ms);
+    virtual void interrupt_wait() {}
+
+    // Polls until `done()`, marked as a user thread polling (the progress thread stands aside).
+    template <class Done>
+    void poll_until(Done done) {
+        PollerScope scope(user_pollers_);
+        while (!done()) poll();
+    }
+    bool user_is_polling() const { return user_pollers_.load(std::memory_order_relaxed) > 0; }
+
+protected:
+    class PollerScope {
+    public:
+        explicit PollerScope(std::atomic<int> &pollers) : pollers_(pollers) { ++pollers_; }
+        ~PollerScope() { --pollers_; }
+
+    private:
+        std::atomic<int> &pollers_;
+    };
+
+private:
+    std::atomic<int> user_pollers_{0};
+};
+
+// providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges
+// addresses and keys with every PE (collective).
+std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
+                                                 Bootstrap &bootstrap, char *heap_base,
+                                                 size_t heap_size, Status *status);
+
+}  // namespace fabshmem
