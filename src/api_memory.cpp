@@ -35,6 +35,12 @@ void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
         FS_ERROR("%s: alignment %zu is not a power of two; returning NULL", function, alignment);
         return nullptr;
     }
+    if (alignment > SymmetricHeap::kBaseAlignment) {
+        FS_ERROR("%s: alignment %zu is larger than the %zu bytes the symmetric heap supports; "
+                 "returning NULL",
+                 function, alignment, SymmetricHeap::kBaseAlignment);
+        return nullptr;
+    }
     if (size == 0) return nullptr;
     check_collective_request(rt, function, size, alignment);
     auto offset = rt.heap.allocate(size, alignment);

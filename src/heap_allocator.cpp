@@ -22,8 +22,8 @@ std::optional<size_t> HeapAllocator::allocate(size_t size, size_t alignment) {
         if (padding) free_[range_start] = padding;
         size_t tail = range_size - padding - rounded;
         if (tail) free_[start + rounded] = tail;
-        live_[start] = rounded;
-        live_bytes_ += rounded;
+        live_[start] = Block{rounded, size};
+        live_bytes_ += size;
         return start;
     }
     return std::nullopt;
@@ -35,10 +35,10 @@ HeapAllocator::ReleaseResult HeapAllocator::release(size_t offset) {
         return live_block_containing(offset) ? ReleaseResult::inside_live_block
                                              : ReleaseResult::not_live;
     }
-    size_t size = it->second;
+    Block block = it->second;
     live_.erase(it);
-    live_bytes_ -= size;
-    insert_free(offset, size);
+    live_bytes_ -= block.requested;
+    insert_free(offset, block.size);
     return ReleaseResult::released;
 }
 
@@ -46,8 +46,8 @@ std::optional<std::pair<size_t, size_t>> HeapAllocator::live_block_containing(si
     auto it = live_.upper_bound(offset);
     if (it == live_.begin()) return std::nullopt;
     --it;
-    if (offset >= it->first + it->second) return std::nullopt;
-    return std::make_pair(it->first, it->second);
+    if (offset >= it->first + it->second.size) return std::nullopt;
+    return std::make_pair(it->first, it->second.requested);
 }
 
 size_t HeapAllocator::largest_free_range() const {

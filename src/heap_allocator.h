@@ -27,7 +27,7 @@ public:
 
     size_t capacity() const { return capacity_; }
     size_t live_blocks() const { return live_.size(); }
-    size_t live_bytes() const { return live_bytes_; }
+    size_t live_bytes() const { return live_bytes_; }  // as requested, without padding
     size_t largest_free_range() const;
 
 private:
@@ -36,7 +36,11 @@ private:
     size_t capacity_;
     size_t live_bytes_ = 0;
     std::map<size_t, size_t> free_;  // offset -> size, never adjacent to each other
-    std::map<size_t, size_t> live_;  // offset -> size
+    struct Block {
+        size_t size;       // rounded up to kMinAlignment
+        size_t requested;  // what the caller asked for
+    };
+    std::map<size_t, Block> live_;
 };
 
 }  // namespace fabshmem

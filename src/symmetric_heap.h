@@ -15,6 +15,8 @@ class SymmetricHeap {
 public:
     // Bytes at the start of the heap that the library keeps for itself.
     static constexpr size_t kInternalBytes = 4096;
+    // The base is aligned this much, so an offset aligned to at most this is an aligned address.
+    static constexpr size_t kBaseAlignment = size_t{2} << 20;
     static constexpr size_t kBarrierFlagsOffset = 0;  // 64 uint64_t: one per dissemination round
 
     SymmetricHeap() = default;
@@ -53,8 +55,10 @@ public:
 private:
     char *base_ = nullptr;
     size_t size_ = 0;
+    void *mapping_ = nullptr;  // base_ rounded down to the mapping, for munmap
+    size_t mapping_size_ = 0;
     mutable std::mutex mutex_;
-    std::optional<HeapAllocator> allocator_;  // offsets relative to the user area
+    std::optional<HeapAllocator> allocator_;  // whole-heap offsets; the internal area is a block
 };
 
 }  // namespace fabshmem

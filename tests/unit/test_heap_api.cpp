@@ -1,0 +1,121 @@
+// The heap and RMA API in one PE (a plain ./a.out runs as a 1-PE job).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "nvshmemx.h"
+
+using testing::ExitedWithCode;
+
+TEST(HeapApi, MallocFreeReuseDoesNotGrow) {
+    void *first = nvshmem_malloc(1 << 20);
+    ASSERT_NE(first, nullptr);
+    nvshmem_free(first);
+    for (int i = 0; i < 1000; ++i) {
+        void *again = nvshmem_malloc(1 << 20);
+        ASSERT_EQ(again, first);
+        nvshmem_free(again);
+    }
+}
+
+TEST(HeapApi, CallocZeroesAndAlignAligns) {
+    auto *block = static_cast<unsigned char *>(nvshmem_malloc(4096));
+    std::memset(block, 0xab, 4096);
+    nvshmem_free(block);
+    auto *zeroed = static_cast<unsigned char *>(nvshmem_calloc(1024, 4));
+    ASSERT_NE(zeroed, nullptr);
+    for (int i = 0; i < 4096; ++i) ASSERT_EQ(zeroed[i], 0) << i;
+    void *aligned = nvshmem_align(1 << 16, 10);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(aligned) % (1 << 16), 0u);
+    nvshmem_free(aligned);
+    nvshmem_free(zeroed);
+    EXPECT_EQ(nvshmem_align(3, 10), nullptr);  // not a power of two
+    EXPECT_EQ(nvshmem_malloc(0), nullptr);
+}
+
+TEST(HeapApi, TutorialSpellingsAreAliases) {
+    float *data = static_cast<float *>(nvshmalloc(100 * sizeof(float)));
+    ASSERT_NE(data, nullptr);
+    for (int i = 0; i < 100; ++i) data[i] = static_cast<float>(i);
+    EXPECT_EQ(nvshmem_float_g(data, 5, 0), 5.0f);  // the tutorial's indexed form
+    EXPECT_EQ(nvshmem_float_g(data + 7, 0), 7.0f);
+    nvshfree(data);
+}
+
+TEST(HeapApi, HeapFullReturnsNullWithAMessage) {
+    testing::internal::CaptureStderr();
+    void *too_big = nvshmem_malloc(size_t{1} << 30);
+    std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(too_big, nullptr);
+    EXPECT_NE(err.find("fabshmem: PE 0: error: nvshmem_malloc(1073741824 bytes) failed: the "
+                       "symmetric heap is full (FABSHMEM_SYMMETRIC_SIZE=16M"),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("raise FABSHMEM_SYMMETRIC_SIZE"), std::string::npos) << err;
+    void *fits = nvshmem_malloc(1 << 20);  // the heap still works afterwards
+    EXPECT_NE(fits, nullptr);
+    nvshmem_free(fits);
+}
+
+TEST(HeapApi, SelfRmaAndPtr) {
+    auto *src = static_cast<int64_t *>(nvshmem_malloc(64 * sizeof(int64_t)));
+    auto *dst = static_cast<int64_t *>(nvshmem_malloc(64 * sizeof(int64_t)));
+    for (int i = 0; i < 64; ++i) src[i] = i * 3;
+    nvshmem_int64_get(dst, src, 64, 0);
+    for (int i = 0; i < 64; ++i) ASSERT_EQ(dst[i], i * 3);
+    nvshmem_int64_p(dst + 1, -9, 0);
+    EXPECT_EQ(dst[1], -9);
+    EXPECT_EQ(nvshmem_ptr(src, 0), src);
+    EXPECT_EQ(nvshmem_ptr(src, 1), nullptr);  // no such PE
+    int local = 0;
+    EXPECT_EQ(nvshmem_ptr(&local, 0), nullptr);  // not symmetric
+    nvshmem_free(dst);
+    nvshmem_free(src);
+}
+
+TEST(HeapApiDeathTest, WrongFreesAreClearErrors) {
+    void *block = nvshmem_malloc(256);
+    int local = 0;
+    EXPECT_EXIT(nvshmem_free(&local), ExitedWithCode(1),
+                "nvshmem_free\\(0x[0-9a-f]+\\): this pointer is not in the symmetric heap");
+    EXPECT_EXIT(nvshmem_free(static_cast<char *>(block) + 8), ExitedWithCode(1),
+                "this points 8 bytes into the block at");
+    EXPECT_EXIT(
+        {
+            nvshmem_free(block);
+            nvshmem_free(block);
+        },
+        ExitedWithCode(1), "no live block starts here: it was already freed or never allocated");
+    nvshmem_free(block);
+}
+
+TEST(HeapApiDeathTest, BadRmaArgumentsAreRefused) {
+    auto *block = static_cast<int *>(nvshmem_malloc(16 * sizeof(int)));
+    int local[16];
+    EXPECT_EXIT(nvshmem_int_get(local, block, 16, 1), ExitedWithCode(1),
+                "nvshmem_int_get: PE 1 is out of range: this job has 1 PE \\(0..0\\)");
+    EXPECT_EXIT(nvshmem_int_get(local, block, 16, -1), ExitedWithCode(1), "PE -1 is out of range");
+    EXPECT_EXIT(nvshmem_int_put(local, block, 16, 0), ExitedWithCode(1),
+                "nvshmem_int_put: the symmetric address 0x[0-9a-f]+ \\(64 bytes\\) is not inside "
+                "the symmetric heap");
+    EXPECT_EXIT(nvshmem_getmem(local, block, size_t{1} << 40, 0), ExitedWithCode(1),
+                "is not inside the symmetric heap");
+    EXPECT_EXIT(nvshmem_int64_get(reinterpret_cast<int64_t *>(local),
+                                  reinterpret_cast<int64_t *>(block), SIZE_MAX / 4, 0),
+                ExitedWithCode(1), "overflow size_t");
+    EXPECT_EXIT(nvshmem_getmem(nullptr, block, 4, 0), ExitedWithCode(1), "local buffer is NULL");
+    nvshmem_free(block);
+}
+
+int main(int argc, char **argv) {
+    testing::InitGoogleTest(&argc, argv);
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    setenv("FABSHMEM_SYMMETRIC_SIZE", "16M", 1);
+    nvshmem_init();
+    int result = RUN_ALL_TESTS();
+    nvshmem_finalize();
+    return result;
+}

@@ -1,0 +1,60 @@
+// The typed API is generated from one table: check that every entry has the C type NVSHMEM
+// documents and that every generated function exists with the right signature.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "nvshmem.h"
+
+namespace {
+
+struct TypeEntry {
+    std::string name;
+    size_t size;
+};
+
+#define FABSHMEM_TEST_TYPE(NAME, TYPE)                                                          \
+    static_assert(std::is_same<decltype(&nvshmem_##NAME##_get),                                 \
+                               void (*)(TYPE *, const TYPE *, size_t, int)>::value, #NAME);     \
+    static_assert(std::is_same<decltype(&nvshmem_##NAME##_put_nbi),                             \
+                               void (*)(TYPE *, const TYPE *, size_t, int)>::value, #NAME);     \
+    static_assert(std::is_same<decltype(&nvshmem_##NAME##_g), TYPE (*)(const TYPE *, int)>::value, \
+                  #NAME);                                                                       \
+    static_assert(std::is_same<decltype(&nvshmem_##NAME##_p), void (*)(TYPE *, TYPE, int)>::value, \
+                  #NAME);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_TEST_TYPE)
+#undef FABSHMEM_TEST_TYPE
+
+std::vector<TypeEntry> table() {
+    return {
+#define FABSHMEM_TEST_ENTRY(NAME, TYPE) {#NAME, sizeof(TYPE)},
+        FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_TEST_ENTRY)
+#undef FABSHMEM_TEST_ENTRY
+    };
+}
+
+}  // namespace
+
+TEST(TypeTable, HasNvshmemStandardRmaTypes) {
+    std::vector<std::string> expected = {
+        "float", "double", "char", "schar", "short", "int", "long", "longlong",
+        "uchar", "ushort", "uint", "ulong", "ulonglong", "int8", "int16", "int32",
+        "int64", "uint8", "uint16", "uint32", "uint64", "size", "ptrdiff"};
+    std::vector<std::string> names;
+    for (const auto &entry : table()) names.push_back(entry.name);
+    EXPECT_EQ(names, expected);
+}
+
+TEST(TypeTable, FixedWidthTypesHaveTheirWidth) {
+    for (const auto &entry : table()) {
+        for (const char *prefix : {"int", "uint"}) {
+            std::string p = prefix;
+            if (entry.name.rfind(p, 0) == 0 && entry.name.size() > p.size() &&
+                std::isdigit(static_cast<unsigned char>(entry.name[p.size()]))) {
+                EXPECT_EQ(entry.size * 8, std::stoul(entry.name.substr(p.size()))) << entry.name;
+            }
+        }
+    }
+}
