@@ -21,6 +21,10 @@ enum nvshmemx_init_status {
  * finalize included. */
 int nvshmemx_init_status(void);
 
+/* fabshmem extension: the libfabric provider that reaches remote PEs ("tcp;ofi_rxm", "shm",
+ * ...), or "none" in a 1-PE job. Valid between init and finalize. */
+const char *fabshmemx_provider_name(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -45,11 +45,13 @@ void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
     check_collective_request(rt, function, size, alignment);
     auto offset = rt.heap.allocate(size, alignment);
     if (!offset) {
-        FS_ERROR("%s(%zu bytes) failed: the symmetric heap is full (FABSHMEM_SYMMETRIC_SIZE=%s; "
-                 "%zu block(s) of %zu bytes live, largest free range %zu bytes); free blocks "
-                 "with nvshmem_free or raise FABSHMEM_SYMMETRIC_SIZE",
-                 function, size, format_size(rt.heap.user_size()).c_str(), rt.heap.live_blocks(),
-                 rt.heap.live_bytes(), rt.heap.largest_free_range());
+        const char *why = size > rt.heap.user_size() ? "is larger than the whole symmetric heap"
+                                                     : "does not fit in what is free of the symmetric heap";
+        FS_ERROR("%s(%zu bytes) failed: the request %s (FABSHMEM_SYMMETRIC_SIZE=%s; %zu block(s) "
+                 "of %zu bytes live, largest free range %zu bytes); free blocks with "
+                 "nvshmem_free or raise FABSHMEM_SYMMETRIC_SIZE",
+                 function, size, why, format_size(rt.heap.user_size()).c_str(),
+                 rt.heap.live_blocks(), rt.heap.live_bytes(), rt.heap.largest_free_range());
         return nullptr;
     }
     void *block = rt.heap.base() + *offset;

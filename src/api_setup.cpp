@@ -11,6 +11,10 @@ extern "C" {
 void nvshmem_init(void) { initialize(); }
 void nvshmem_finalize(void) { finalize(); }
 int nvshmemx_init_status(void) { return init_status(); }
+const char *fabshmemx_provider_name(void) {
+    Runtime &rt = runtime_for("fabshmemx_provider_name");
+    return rt.fabric ? rt.fabric->provider_name() : "none";
+}
 int nvshmem_my_pe(void) { return runtime_for("nvshmem_my_pe").my_pe; }
 int nvshmem_n_pes(void) { return runtime_for("nvshmem_n_pes").n_pes; }
 

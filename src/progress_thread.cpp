@@ -12,6 +12,11 @@
 
 namespace fabshmem {
 
+// How long the progress thread sleeps while a user thread drives progress. Longer means
+// fewer preemptions of the polling user thread; shorter means a faster hand-over when the
+// user goes back to computing.
+constexpr useconds_t kStandAsideUs = 200;
+
 void ProgressThread::start(Transport *transport, long cpu, long spin_us) {
     transport_ = transport;
     spin_us_ = spin_us;
@@ -43,10 +48,14 @@ void ProgressThread::run() {
     using Clock = std::chrono::steady_clock;
     const auto spin = std::chrono::microseconds(spin_us_);
     auto last_activity = Clock::now();
+    uint64_t user_polls_seen = transport_->user_poll_count();
     while (!stopping_.load(std::memory_order_relaxed)) {
-        if (transport_->user_is_polling()) {
-            // The user's thread drives progress right now; yield the core to it.
-            usleep(50);
+        uint64_t user_polls = transport_->user_poll_count();
+        if (transport_->user_is_polling() || user_polls != user_polls_seen) {
+            // A user thread drives progress (it is in get, quiet or a barrier, or was since we
+            // last looked): leave the core to it rather than preempt it or compete for the CQ.
+            user_polls_seen = user_polls;
+            usleep(kStandAsideUs);
             last_activity = Clock::now();
             continue;
         }

@@ -32,6 +32,8 @@ public:
     virtual void fence() = 0;
     // A load/store address for the peer's heap offset, or nullptr when there is none.
     virtual void *local_address(size_t /*offset*/, int /*pe*/) { return nullptr; }
+    // The libfabric provider behind it, or the transport's name.
+    virtual const char *provider_name() const { return name(); }
     // One line for FABSHMEM_INFO.
     virtual std::string describe() const { return name(); }
 
@@ -45,23 +47,30 @@ public:
     // Polls until `done()`, marked as a user thread polling (the progress thread stands aside).
     template <class Done>
     void poll_until(Done done) {
-        PollerScope scope(user_pollers_);
+        PollerScope scope(*this);
         while (!done()) poll();
     }
+    // How many times a user thread has started polling: if this changed since the progress
+    // thread last looked, the user is driving progress and the progress thread stands aside.
+    uint64_t user_poll_count() const { return user_polls_.load(std::memory_order_relaxed); }
     bool user_is_polling() const { return user_pollers_.load(std::memory_order_relaxed) > 0; }
 
 protected:
     class PollerScope {
     public:
-        explicit PollerScope(std::atomic<int> &pollers) : pollers_(pollers) { ++pollers_; }
-        ~PollerScope() { --pollers_; }
+        explicit PollerScope(Transport &t) : t_(t) {
+            t_.user_pollers_.fetch_add(1, std::memory_order_relaxed);
+            t_.user_polls_.fetch_add(1, std::memory_order_relaxed);
+        }
+        ~PollerScope() { t_.user_pollers_.fetch_sub(1, std::memory_order_relaxed); }
 
     private:
-        std::atomic<int> &pollers_;
+        Transport &t_;
     };
 
 private:
     std::atomic<int> user_pollers_{0};
+    std::atomic<uint64_t> user_polls_{0};
 };
 
 // providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges

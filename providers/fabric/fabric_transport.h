@@ -39,6 +39,7 @@ public:
     bool wait_for_activity(int timeout_ms) override;
     void interrupt_wait() override;
     std::string describe() const override;
+    const char *provider_name() const override { return provider_.c_str(); }
 
 private:
     struct OpContext;

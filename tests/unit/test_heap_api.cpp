@@ -51,9 +51,16 @@ TEST(HeapApi, HeapFullReturnsNullWithAMessage) {
     std::string err = testing::internal::GetCapturedStderr();
     EXPECT_EQ(too_big, nullptr);
     EXPECT_NE(err.find("fabshmem: PE 0: error: nvshmem_malloc(1073741824 bytes) failed: the "
-                       "symmetric heap is full (FABSHMEM_SYMMETRIC_SIZE=16M"),
+                       "request is larger than the whole symmetric heap (FABSHMEM_SYMMETRIC_SIZE=16M"),
               std::string::npos)
         << err;
+    // Fits the heap, but not next to what is live.
+    void *most = nvshmem_malloc(12 << 20);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(nvshmem_malloc(8 << 20), nullptr);
+    err = testing::internal::GetCapturedStderr();
+    EXPECT_NE(err.find("does not fit in what is free"), std::string::npos) << err;
+    nvshmem_free(most);
     EXPECT_NE(err.find("raise FABSHMEM_SYMMETRIC_SIZE"), std::string::npos) << err;
     void *fits = nvshmem_malloc(1 << 20);  // the heap still works afterwards
     EXPECT_NE(fits, nullptr);

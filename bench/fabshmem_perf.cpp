@@ -1,0 +1,294 @@
+// fabshmem-perf: host-initiated get/put latency and bandwidth between PE 0 and PE 1, and
+// barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
+// sizes) measured in the same run, interleaved size by size. Run under any PMIx launcher:
+//   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,barrier]
+//                                      [--csv FILE] [--json FILE] [--no-baseline]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "nvshmemx.h"
+#include "raw_fabric.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    size_t min_bytes = 8;
+    size_t max_bytes = size_t{64} << 20;
+    std::string ops = "get,put,barrier";
+    std::string csv, json;
+    bool baseline = true;
+};
+
+struct Row {
+    std::string op, metric;  // metric: "latency_us" or "bandwidth_GBps"
+    size_t bytes;
+    double fab_min, fab_median, base_min = 0, base_median = 0;
+    bool has_baseline = false;
+    // fabshmem / baseline, as the time it took (> 1: fabshmem is slower).
+    double time_ratio() const {
+        if (!has_baseline) return 0;
+        return metric == "latency_us" ? fab_median / base_median : base_median / fab_median;
+    }
+};
+
+size_t parse_bytes(const char *text) {
+    char *end = nullptr;
+    double value = std::strtod(text, &end);
+    switch (*end) {
+        case 'K': case 'k': value *= 1024; break;
+        case 'M': case 'm': value *= 1024 * 1024; break;
+        case 'G': case 'g': value *= 1024.0 * 1024 * 1024; break;
+    }
+    return static_cast<size_t>(value);
+}
+
+Options parse_options(int argc, char **argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto next = [&] {
+            if (i + 1 >= argc) { std::fprintf(stderr, "%s needs a value\n", a.c_str()); std::exit(2); }
+            return argv[++i];
+        };
+        if (a == "--min") o.min_bytes = parse_bytes(next());
+        else if (a == "--max") o.max_bytes = parse_bytes(next());
+        else if (a == "--ops") o.ops = next();
+        else if (a == "--csv") o.csv = next();
+        else if (a == "--json") o.json = next();
+        else if (a == "--no-baseline") o.baseline = false;
+        else { std::fprintf(stderr, "unknown option %s\n", a.c_str()); std::exit(2); }
+    }
+    return o;
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Latency: operations per sample, so that small sizes are timed over many calls.
+int ops_per_sample(size_t bytes) { return static_cast<int>(std::clamp<size_t>((size_t{4} << 20) / bytes, 2, 200)); }
+// Bandwidth: operations in flight at once.
+int window(size_t bytes) { return static_cast<int>(std::clamp<size_t>((size_t{64} << 20) / bytes, 1, 64)); }
+constexpr int kSamples = 9;
+
+// Times `samples` runs of `body` (after one warm-up) and returns per-run seconds.
+template <class Body>
+std::vector<double> time_samples(Body body) {
+    body();
+    std::vector<double> seconds;
+    for (int s = 0; s < kSamples; ++s) {
+        auto t0 = Clock::now();
+        body();
+        seconds.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
+    }
+    return seconds;
+}
+
+struct Pair {
+    int me, n;
+    char *heap_src, *heap_dst;  // symmetric buffers of max_bytes
+    std::vector<char> local;
+    int *stop;                  // symmetric: the target's signal to leave its baseline loop
+    int phase = 0;
+    RawFabric *raw = nullptr;
+};
+
+// The target serves the baseline until PE 0 signals the end of the phase.
+void serve_baseline(Pair &p) {
+    ++p.phase;
+    if (p.me == 1) {
+        while (__atomic_load_n(p.stop, __ATOMIC_ACQUIRE) < p.phase) p.raw->progress();
+    }
+}
+void end_baseline(Pair &p) {
+    if (p.me == 0) nvshmem_int_p(p.stop, p.phase, 1);
+    nvshmem_barrier_all();
+}
+
+Row measure(Pair &p, const std::string &op, const std::string &metric, size_t bytes, bool baseline) {
+    bool get = op == "get", latency = metric == "latency_us";
+    int per_sample = latency ? ops_per_sample(bytes) : window(bytes);
+    Row row{op, metric, bytes, 0, 0};
+    auto to_metric = [&](double seconds) {
+        return latency ? seconds / per_sample * 1e6 : bytes * per_sample / seconds / 1e9;
+    };
+    auto summarize = [&](const std::vector<double> &seconds, double *best, double *mid) {
+        std::vector<double> values;
+        for (double s : seconds) values.push_back(to_metric(s));
+        *mid = median(values);
+        *best = latency ? *std::min_element(values.begin(), values.end())
+                        : *std::max_element(values.begin(), values.end());
+    };
+
+    nvshmem_barrier_all();
+    if (p.me == 0) {
+        auto seconds = time_samples([&] {
+            for (int i = 0; i < per_sample; ++i) {
+                if (get && latency) nvshmem_getmem(p.local.data(), p.heap_src, bytes, 1);
+                else if (get) nvshmem_getmem_nbi(p.local.data(), p.heap_src, bytes, 1);
+                else if (latency) { nvshmem_putmem(p.heap_dst, p.local.data(), bytes, 1); nvshmem_quiet(); }
+                else nvshmem_putmem_nbi(p.heap_dst, p.local.data(), bytes, 1);
+            }
+            if (!latency) nvshmem_quiet();
+        });
+        summarize(seconds, &row.fab_min, &row.fab_median);
+    }
+    nvshmem_barrier_all();
+    if (!baseline) return row;
+
+    serve_baseline(p);
+    if (p.me == 0) {
+        size_t half = p.local.size();  // raw buffer: [0, max) local side, [max, 2 max) remote side
+        auto seconds = time_samples([&] {
+            if (latency) {
+                for (int i = 0; i < per_sample; ++i) {
+                    if (get) p.raw->read(0, half, bytes); else p.raw->write(0, half, bytes);
+                    p.raw->wait(1);
+                }
+            } else {
+                for (int i = 0; i < per_sample; ++i) {
+                    if (get) p.raw->read(0, half, bytes); else p.raw->write(0, half, bytes);
+                }
+                p.raw->wait(per_sample);
+            }
+        });
+        summarize(seconds, &row.base_min, &row.base_median);
+        row.has_baseline = true;
+    }
+    end_baseline(p);
+    return row;
+}
+
+Row measure_barrier(Pair &) {
+    Row row{"barrier_all", "latency_us", 0, 0, 0};
+    auto seconds = time_samples([&] { for (int i = 0; i < 200; ++i) nvshmem_barrier_all(); });
+    std::vector<double> us;
+    for (double s : seconds) us.push_back(s / 200 * 1e6);
+    row.fab_median = median(us);
+    row.fab_min = *std::min_element(us.begin(), us.end());
+    return row;
+}
+
+std::string size_text(size_t bytes) {
+    char text[32];
+    if (bytes >= (1 << 20) && bytes % (1 << 20) == 0) std::snprintf(text, sizeof text, "%zuM", bytes >> 20);
+    else if (bytes >= 1024 && bytes % 1024 == 0) std::snprintf(text, sizeof text, "%zuK", bytes >> 10);
+    else std::snprintf(text, sizeof text, "%zu", bytes);
+    return text;
+}
+
+void print_table(const std::vector<Row> &rows, const char *provider, int n) {
+    std::printf("fabshmem-perf: PE 0 -> PE 1 of %d, provider %s; ratio = fabshmem time / baseline time "
+                "(1.00 = as fast as raw libfabric)\n", n, provider);
+    std::printf("%-12s %-15s %8s %12s %12s %12s %12s %7s\n", "op", "metric", "size", "fab_min",
+                "fab_median", "base_min", "base_median", "ratio");
+    for (const Row &r : rows) {
+        std::printf("%-12s %-15s %8s %12.3f %12.3f", r.op.c_str(), r.metric.c_str(),
+                    size_text(r.bytes).c_str(), r.fab_min, r.fab_median);
+        if (r.has_baseline) std::printf(" %12.3f %12.3f %7.2f\n", r.base_min, r.base_median, r.time_ratio());
+        else std::printf(" %12s %12s %7s\n", "-", "-", "-");
+    }
+}
+
+void write_files(const Options &o, const std::vector<Row> &rows, const char *provider) {
+    if (!o.csv.empty()) {
+        FILE *f = std::fopen(o.csv.c_str(), "w");
+        if (!f) { std::perror(o.csv.c_str()); return; }
+        std::fprintf(f, "provider,op,metric,bytes,fab_min,fab_median,base_min,base_median,ratio\n");
+        for (const Row &r : rows)
+            std::fprintf(f, "%s,%s,%s,%zu,%.4f,%.4f,%.4f,%.4f,%.4f\n", provider, r.op.c_str(),
+                         r.metric.c_str(), r.bytes, r.fab_min, r.fab_median, r.base_min,
+                         r.base_median, r.time_ratio());
+        std::fclose(f);
+    }
+    if (!o.json.empty()) {
+        FILE *f = std::fopen(o.json.c_str(), "w");
+        if (!f) { std::perror(o.json.c_str()); return; }
+        std::fprintf(f, "{\"provider\": \"%s\", \"rows\": [\n", provider);
+        for (size_t i = 0; i < rows.size(); ++i) {
+            const Row &r = rows[i];
+            std::fprintf(f, "  {\"op\": \"%s\", \"metric\": \"%s\", \"bytes\": %zu, \"fab_min\": %.4f, "
+                         "\"fab_median\": %.4f, \"base_min\": %.4f, \"base_median\": %.4f, \"ratio\": %.4f}%s\n",
+                         r.op.c_str(), r.metric.c_str(), r.bytes, r.fab_min, r.fab_median, r.base_min,
+                         r.base_median, r.time_ratio(), i + 1 < rows.size() ? "," : "");
+        }
+        std::fprintf(f, "]}\n");
+        std::fclose(f);
+    }
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    Options o = parse_options(argc, argv);
+    nvshmem_init();
+    Pair p;
+    p.me = nvshmem_my_pe();
+    p.n = nvshmem_n_pes();
+    if (p.n < 2) {
+        std::fprintf(stderr, "fabshmem-perf needs at least 2 PEs: srun --mpi=pmix -n 2 %s\n", argv[0]);
+        nvshmem_finalize();
+        return 2;
+    }
+    p.heap_src = static_cast<char *>(nvshmem_malloc(o.max_bytes));
+    p.heap_dst = static_cast<char *>(nvshmem_malloc(o.max_bytes));
+    p.stop = static_cast<int *>(nvshmem_calloc(1, sizeof(int)));
+    auto *cards = static_cast<RawFabric::Card *>(nvshmem_malloc(sizeof(RawFabric::Card)));
+    if (!p.heap_src || !p.heap_dst) {
+        std::fprintf(stderr, "fabshmem-perf: --max %zu needs FABSHMEM_SYMMETRIC_SIZE of at least %zu\n",
+                     o.max_bytes, 2 * o.max_bytes + (1 << 20));
+        nvshmem_finalize();
+        return 2;
+    }
+    p.local.assign(o.max_bytes, 1);
+    std::memset(p.heap_src, p.me + 1, o.max_bytes);
+    const char *provider = fabshmemx_provider_name();
+
+    RawFabric raw;
+    p.raw = &raw;
+    if (o.baseline && p.me < 2) {
+        std::string error;
+        if (!raw.open(provider, 2 * o.max_bytes, &error)) {
+            std::fprintf(stderr, "PE %d: the raw libfabric baseline could not start: %s\n", p.me, error.c_str());
+            return 1;
+        }
+        *cards = raw.card();
+    }
+    nvshmem_barrier_all();
+    if (o.baseline && p.me < 2) {
+        RawFabric::Card peer;
+        nvshmem_getmem(&peer, cards, sizeof peer, 1 - p.me);
+        std::string error;
+        if (!raw.connect(peer, &error)) { std::fprintf(stderr, "%s\n", error.c_str()); return 1; }
+    }
+    nvshmem_barrier_all();
+
+    std::vector<Row> rows;
+    for (const char *op : {"get", "put"}) {
+        if (o.ops.find(op) == std::string::npos) continue;
+        for (const char *metric : {"latency_us", "bandwidth_GBps"})
+            for (size_t bytes = o.min_bytes; bytes <= o.max_bytes; bytes *= 2)
+                rows.push_back(measure(p, op, metric, bytes, o.baseline && p.me < 2));
+    }
+    if (o.ops.find("barrier") != std::string::npos) rows.push_back(measure_barrier(p));
+
+    if (p.me == 0) {
+        print_table(rows, provider, p.n);
+        write_files(o, rows, provider);
+    }
+    nvshmem_barrier_all();
+    nvshmem_free(cards);
+    nvshmem_free(p.stop);
+    nvshmem_free(p.heap_dst);
+    nvshmem_free(p.heap_src);
+    nvshmem_finalize();
+    return 0;
+}

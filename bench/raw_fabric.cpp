@@ -1,0 +1,142 @@
+#include "raw_fabric.h"
+
+#include <rdma/fi_cm.h>
+#include <rdma/fi_endpoint.h>
+#include <rdma/fi_errno.h>
+#include <rdma/fi_rma.h>
+#include <sys/mman.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+bool failed(const char *what, int rc, std::string *error) {
+    *error = std::string(what) + ": " + fi_strerror(-rc);
+    return false;
+}
+
+}  // namespace
+
+RawFabric::~RawFabric() {
+    if (mr_) fi_close(&mr_->fid);
+    if (ep_) fi_close(&ep_->fid);
+    if (av_) fi_close(&av_->fid);
+    if (cq_) fi_close(&cq_->fid);
+    if (domain_) fi_close(&domain_->fid);
+    if (fabric_) fi_close(&fabric_->fid);
+    if (info_) fi_freeinfo(info_);
+    if (buffer_) munmap(buffer_, bytes_);
+}
+
+bool RawFabric::open(const std::string &provider, size_t bytes, std::string *error) {
+    fi_info *hints = fi_allocinfo();
+    hints->ep_attr->type = FI_EP_RDM;
+    hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
+    hints->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED |
+                                  FI_MR_PROV_KEY | FI_MR_ENDPOINT;
+    hints->mode = FI_CONTEXT | FI_CONTEXT2;
+    hints->fabric_attr->prov_name = strdup(provider.c_str());
+    // A write counts as done when the data is at the target, as fabshmem's quiet promises.
+    hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
+    int rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, hints, &info_);
+    if (rc == 0) {
+        write_completion_ = FI_DELIVERY_COMPLETE;
+    } else {
+        hints->tx_attr->op_flags = 0;
+        rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, hints, &info_);
+    }
+    fi_freeinfo(hints);
+    if (rc) return failed("fi_getinfo", rc, error);
+    if ((rc = fi_fabric(info_->fabric_attr, &fabric_, nullptr))) return failed("fi_fabric", rc, error);
+    if ((rc = fi_domain(fabric_, info_, &domain_, nullptr))) return failed("fi_domain", rc, error);
+    fi_cq_attr cq_attr{};
+    cq_attr.format = FI_CQ_FORMAT_CONTEXT;
+    if ((rc = fi_cq_open(domain_, &cq_attr, &cq_, nullptr))) return failed("fi_cq_open", rc, error);
+    fi_av_attr av_attr{};
+    av_attr.type = FI_AV_TABLE;
+    if ((rc = fi_av_open(domain_, &av_attr, &av_, nullptr))) return failed("fi_av_open", rc, error);
+    if ((rc = fi_endpoint(domain_, info_, &ep_, nullptr))) return failed("fi_endpoint", rc, error);
+    if ((rc = fi_ep_bind(ep_, &av_->fid, 0))) return failed("fi_ep_bind", rc, error);
+    if ((rc = fi_ep_bind(ep_, &cq_->fid, FI_TRANSMIT | FI_RECV))) return failed("fi_ep_bind", rc, error);
+    if ((rc = fi_enable(ep_))) return failed("fi_enable", rc, error);
+
+    bytes_ = bytes;
+    void *memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) return failed("mmap", -FI_ENOMEM, error);
+    buffer_ = static_cast<char *>(memory);
+    std::memset(buffer_, 0, bytes);
+    rc = fi_mr_reg(domain_, buffer_, bytes, FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE,
+                   0, 7, 0, &mr_, nullptr);
+    if (rc) return failed("fi_mr_reg", rc, error);
+    if (info_->domain_attr->mr_mode & FI_MR_ENDPOINT) {
+        if ((rc = fi_mr_bind(mr_, &ep_->fid, 0))) return failed("fi_mr_bind", rc, error);
+        if ((rc = fi_mr_enable(mr_))) return failed("fi_mr_enable", rc, error);
+    }
+    desc_ = fi_mr_desc(mr_);
+    return true;
+}
+
+RawFabric::Card RawFabric::card() const {
+    Card card{};
+    size_t length = sizeof card.address;
+    fi_getname(&ep_->fid, card.address, &length);
+    card.address_length = length;
+    card.base = (info_->domain_attr->mr_mode & FI_MR_VIRT_ADDR) ? reinterpret_cast<uint64_t>(buffer_) : 0;
+    card.key = fi_mr_key(mr_);
+    return card;
+}
+
+bool RawFabric::connect(const Card &peer, std::string *error) {
+    peer_card_ = peer;
+    if (fi_av_insert(av_, peer.address, 1, &peer_, 0, nullptr) != 1) {
+        *error = "fi_av_insert failed";
+        return false;
+    }
+    return true;
+}
+
+void RawFabric::post(bool read, size_t local, size_t remote, size_t bytes) {
+    iovec iov{buffer_ + local, bytes};
+    fi_rma_iov rma{peer_card_.base + remote, bytes, peer_card_.key};
+    fi_msg_rma msg{};
+    msg.msg_iov = &iov;
+    msg.desc = &desc_;
+    msg.iov_count = 1;
+    msg.addr = peer_;
+    msg.rma_iov = &rma;
+    msg.rma_iov_count = 1;
+    msg.context = &contexts_[next_context_++ % 256];
+    for (;;) {
+        ssize_t rc = read ? fi_readmsg(ep_, &msg, FI_COMPLETION)
+                          : fi_writemsg(ep_, &msg, FI_COMPLETION | write_completion_);
+        if (rc == 0) return;
+        if (rc != -FI_EAGAIN) {
+            std::fprintf(stderr, "baseline: fi_%s failed: %s\n", read ? "read" : "write",
+                         fi_strerror(static_cast<int>(-rc)));
+            std::exit(1);
+        }
+        progress();
+    }
+}
+
+void RawFabric::progress() {
+    fi_cq_entry entry;
+    fi_cq_read(cq_, &entry, 1);
+}
+
+void RawFabric::wait(int count) {
+    fi_cq_entry entries[16];
+    while (count > 0) {
+        ssize_t got = fi_cq_read(cq_, entries, 16);
+        if (got > 0) {
+            count -= static_cast<int>(got);
+        } else if (got != -FI_EAGAIN) {
+            fi_cq_err_entry err{};
+            fi_cq_readerr(cq_, &err, 0);
+            std::fprintf(stderr, "baseline: completion error: %s\n", fi_strerror(err.err));
+            std::exit(1);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+// The baseline of fabshmem-perf: a bare libfabric RDM endpoint doing plain fi_read/fi_write
+// on one registered buffer, with the smallest completion loop there is. No library between
+// the benchmark and the provider, so fabshmem / baseline is fabshmem's own overhead. Writes
+// ask for FI_DELIVERY_COMPLETE (where offered), the guarantee fabshmem's put + quiet gives.
+#pragma once
+
+#include <rdma/fabric.h>
+#include <rdma/fi_domain.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+class RawFabric {
+public:
+    // What a peer needs to reach this endpoint's buffer (exchanged through the symmetric heap).
+    struct Card {
+        uint8_t address[512];
+        uint64_t address_length;
+        uint64_t base;  // remote address of byte 0 (0 with offset addressing)
+        uint64_t key;
+    };
+
+    ~RawFabric();
+    // Opens `provider` (the one fabshmem chose) with a registered buffer of `bytes`.
+    bool open(const std::string &provider, size_t bytes, std::string *error);
+    Card card() const;
+    bool connect(const Card &peer, std::string *error);
+
+    char *buffer() const { return buffer_; }
+    // Post one read/write between our buffer at `local` and the peer's at `remote`.
+    void read(size_t local, size_t remote, size_t bytes) { post(true, local, remote, bytes); }
+    void write(size_t local, size_t remote, size_t bytes) { post(false, local, remote, bytes); }
+    // Spin on the completion queue until `count` completions arrived.
+    void wait(int count);
+    // One poll: on manual-progress providers the target must call this to serve peers.
+    void progress();
+
+private:
+    void post(bool read, size_t local, size_t remote, size_t bytes);
+
+    fi_info *info_ = nullptr;
+    fid_fabric *fabric_ = nullptr;
+    fid_domain *domain_ = nullptr;
+    fid_av *av_ = nullptr;
+    fid_cq *cq_ = nullptr;
+    fid_ep *ep_ = nullptr;
+    fid_mr *mr_ = nullptr;
+    void *desc_ = nullptr;
+    char *buffer_ = nullptr;
+    size_t bytes_ = 0;
+    fi_addr_t peer_ = FI_ADDR_UNSPEC;
+    uint64_t write_completion_ = 0;  // FI_DELIVERY_COMPLETE where the provider offers it
+    Card peer_card_{};
+    fi_context2 contexts_[256];
+    unsigned next_context_ = 0;
+};

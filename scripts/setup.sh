@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages fabshmem needs to build, test and benchmark, if missing.
+set -euo pipefail
+
+packages=(
+    g++ pkg-config meson ninja-build          # build
+    libfabric-dev libfabric-bin                # the fabric
+    libpmix-dev libhwloc-dev hwloc             # bootstrap and topology
+    libgtest-dev libbenchmark-dev              # tests and micro-benchmarks
+    slurmctld slurmd slurm-client munge        # the local cluster
+    openmpi-bin                                # a second PMIx launcher (mpirun)
+    gnuplot-nox bc                             # benchmark plots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+echo "setup: installing ${missing[*]}"
+[ "$(id -u)" -eq 0 ] || { echo "setup: run as root to install packages" >&2; exit 1; }
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what is missing, builds, starts a private Slurm, runs the
+# unit tests, the multi-PE tests (srun --mpi=pmix over tcp and shm, and once under OpenMPI's
+# mpirun), the tutorial's pitfalls and the Meson consumer project, stops Slurm, and ends
+# with a line "N passed, N failed". Logs go to results/test-logs/.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+scripts/setup.sh || exit 1
+scripts/build.sh >/dev/null || { echo "build failed"; scripts/build.sh; exit 1; }
+
+logs=$root/results/test-logs
+rm -rf "$logs" && mkdir -p "$logs"
+passed=0
+failed=0
+failures=()
+
+conf_line=$(scripts/local-cluster.sh up) || { echo "$conf_line"; echo "0 passed, 1 failed"; exit 1; }
+export "${conf_line?}"
+trap 'scripts/local-cluster.sh down >/dev/null 2>&1' EXIT
+
+export FABSHMEM_SYMMETRIC_SIZE=64M
+srun_n() { local n=$1; shift; srun --mpi=pmix -n "$n" "$@"; }
+mpirun_n() { local n=$1; shift; mpirun --allow-run-as-root --oversubscribe -n "$n" "$@"; }
+export -f srun_n mpirun_n
+
+record() {  # record NAME OK(0|1)
+    if [ "$2" -eq 0 ]; then
+        passed=$((passed + 1)); printf '  pass  %s\n' "$1"
+    else
+        failed=$((failed + 1)); failures+=("$1"); printf '  FAIL  %s (log: %s)\n' "$1" "$logs/$1.log"
+        tail -n 15 "$logs/$1.log" | sed 's/^/        /'
+    fi
+}
+
+# check NAME EXPECT REGEX COMMAND...: EXPECT is "ok" (exit 0) or "fail" (non-zero exit);
+# the output (stdout and stderr) must match REGEX (extended) unless REGEX is empty.
+check() {
+    local name=$1 expect=$2 regex=$3; shift 3
+    timeout -k 5 180 bash -c '"$@"' _ "$@" >"$logs/$name.log" 2>&1
+    local rc=$? ok=0
+    if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+        echo "timed out after 180 s" >>"$logs/$name.log"; ok=1
+    elif [ "$expect" = ok ] && [ $rc -ne 0 ]; then ok=1
+    elif [ "$expect" = fail ] && [ $rc -eq 0 ]; then ok=1
+    fi
+    if [ -n "$regex" ] && ! grep -Eq -- "$regex" "$logs/$name.log"; then
+        echo "expected output matching: $regex" >>"$logs/$name.log"; ok=1
+    fi
+    record "$name" $ok
+}
+
+# gtest binaries count each of their tests.
+unit() {
+    local name=$1 exe=build/tests/$1
+    timeout -k 5 300 "$exe" >"$logs/$name.log" 2>&1
+    local rc=$?
+    local ok_count bad_count
+    ok_count=$(grep -oE '^\[  PASSED  \] [0-9]+' "$logs/$name.log" | grep -oE '[0-9]+$' || true)
+    bad_count=$(grep -cE '^\[  FAILED  \] [A-Za-z]' "$logs/$name.log" || true)
+    bad_count=$((bad_count / 2))  # each failure is listed twice (when it fails, in the summary)
+    [ -z "$ok_count" ] && ok_count=0
+    if [ $rc -ne 0 ] && [ "$bad_count" -eq 0 ]; then bad_count=1; fi
+    passed=$((passed + ok_count)); failed=$((failed + bad_count))
+    printf '  %s  %s: %d passed, %d failed\n' "$([ "$bad_count" -eq 0 ] && echo pass || echo FAIL)" "$name" "$ok_count" "$bad_count"
+    [ "$bad_count" -eq 0 ] || { failures+=("$name"); grep -E '^\[  FAILED  \]|Failure|Expected|Actual' "$logs/$name.log" | head -20 | sed 's/^/        /'; }
+}
+
+pe=build/tests/pe
+ex=build/examples
+tutorial_line='Rank 0 read data\[5\] from rank 1: 1\.000000'
+
+echo "== unit tests"
+for t in unit_internal test_lifecycle test_heap_api; do unit "$t"; done
+
+echo "== multi-PE tests under srun --mpi=pmix"
+for prov in tcp shm; do
+    export FABSHMEM_PROVIDER=$prov
+    check "tutorial-$prov" ok "$tutorial_line" srun_n 2 $ex/tutorial
+    check "hello-$prov" ok 'Hello from rank 1 of 2' srun_n 2 $ex/hello
+    check "rma_types-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_rma_types
+    check "rma_sizes-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_rma_sizes
+    check "ordering-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_ordering
+    check "busy_target-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_busy_target
+done
+FABSHMEM_PROVIDER=tcp check "rma_sizes-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_sizes
+FABSHMEM_PROVIDER=shm check "rma_types-shm-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_types
+FABSHMEM_PROVIDER=tcp check "ordering-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_ordering
+unset FABSHMEM_PROVIDER
+FABSHMEM_INFO=1 check "info-output" ok 'PE 1: host .*fabric (shm|tcp)' srun_n 2 $ex/hello
+
+echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"
+prefix='fabshmem: PE [0-9]+: '
+check misuse-before_init fail "${prefix}error: nvshmem_barrier_all was called before nvshmem_init" srun_n 2 $pe/pe_misuse before_init
+check misuse-init_twice ok "${prefix}warning: nvshmem_init was called again" srun_n 2 $pe/pe_misuse init_twice
+check misuse-after_finalize fail "${prefix}error: nvshmem_barrier_all was called after nvshmem_finalize" srun_n 2 $pe/pe_misuse after_finalize
+check misuse-pe_out_of_range fail "${prefix}error: nvshmem_int_get: PE 2 is out of range: this job has 2 PEs" srun_n 2 $pe/pe_misuse pe_out_of_range
+check misuse-remote_outside_heap fail "${prefix}error: nvshmem_int_put: the symmetric address .* is not inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_outside_heap
+check misuse-free_foreign fail "${prefix}error: nvshmem_free\(.*\): this pointer is not in the symmetric heap" srun_n 2 $pe/pe_misuse free_foreign
+check misuse-free_interior fail "${prefix}error: nvshmem_free\(.*\): this points 16 bytes into the block" srun_n 2 $pe/pe_misuse free_interior
+check misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live block starts here" srun_n 2 $pe/pe_misuse free_twice
+check misuse-malloc_too_big ok "${prefix}error: nvshmem_malloc\(1099511627776 bytes\) failed: .*FABSHMEM_SYMMETRIC_SIZE=64M" srun_n 2 $pe/pe_misuse malloc_too_big
+check misuse-leak ok "${prefix}warning: nvshmem_finalize: 1 symmetric heap block\(s\) of 256 bytes" srun_n 2 $pe/pe_misuse leak
+FABSHMEM_SYMMETRIC_SIZE=lots check misuse-bad_env fail "${prefix}error: FABSHMEM_SYMMETRIC_SIZE='lots' is not valid" srun_n 2 $ex/hello
+check misuse-srun_without_pmix ok "${prefix}warning: started by srun as one of 2 tasks, but no PMIx server" srun --mpi=none -n 2 $ex/hello
+check singleton-hello ok 'Hello from rank 0 of 1' $ex/hello
+check singleton-tutorial fail 'Need at least 2 ranks' $ex/tutorial
+
+echo "== under OpenMPI's mpirun (another PMIx launcher)"
+check mpirun-tutorial ok "$tutorial_line" mpirun_n 2 $ex/tutorial
+FABSHMEM_PROVIDER=tcp check mpirun-rma_sizes ok 'PASS on 2 PEs' mpirun_n 2 $pe/pe_rma_sizes
+
+echo "== a Meson project using dependency('fabshmem')"
+work=$(mktemp -d /tmp/fabshmem-consumer.XXXXXX)
+export work root
+consumer_installed() {
+    meson setup "$work/build-lib" --prefix="$work/prefix" -Dtests=false -Dbench=false &&
+    meson install -C "$work/build-lib" &&
+    libdir=$(dirname "$(find "$work/prefix" -name fabshmem.pc)") &&
+    PKG_CONFIG_PATH=$libdir meson setup "$work/build-installed" tests/consumer &&
+    meson compile -C "$work/build-installed" &&
+    LD_LIBRARY_PATH=$(dirname "$libdir") srun_n 2 "$work/build-installed/consumer"
+}
+consumer_subproject() {
+    mkdir -p "$work/sub/subprojects" && cp tests/consumer/* "$work/sub/" &&
+    ln -s "$root" "$work/sub/subprojects/fabshmem" &&
+    meson setup "$work/build-sub" "$work/sub" --force-fallback-for=fabshmem &&
+    meson compile -C "$work/build-sub" &&
+    srun_n 2 "$work/build-sub/consumer"
+}
+export -f consumer_installed consumer_subproject
+check consumer-installed ok 'consumer: OK on 2 PEs' consumer_installed
+check consumer-subproject ok 'consumer: OK on 2 PEs' consumer_subproject
+check fabshmem-info ok 'providers with FI_EP_RDM and FI_RMA here:.*tcp' build/src/tools/fabshmem-info
+rm -rf "$work"
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then echo "failed: ${failures[*]}"; fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

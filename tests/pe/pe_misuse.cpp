@@ -1,0 +1,55 @@
+// The tutorial's pitfalls in a launched job: `pe_misuse <case>`. Each case must end the job
+// with a clear message (checked by scripts/test.sh), never a crash or a hang.
+#include <cstdlib>
+#include <cstring>
+
+#include "nvshmemx.h"
+#include "pe_check.h"
+
+int main(int argc, char **argv) {
+    const char *c = argc > 1 ? argv[1] : "";
+    if (!std::strcmp(c, "before_init")) {
+        nvshmem_barrier_all();
+        return 0;
+    }
+    nvshmem_init();
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    int local = 0;
+    auto *block = static_cast<int *>(nvshmem_malloc(64 * sizeof(int)));
+    if (!std::strcmp(c, "init_twice")) {
+        nvshmem_init();
+        nvshmem_finalize();
+        PE_CHECK(nvshmemx_init_status() == NVSHMEM_STATUS_IS_INITIALIZED, "still initialized");
+    } else if (!std::strcmp(c, "after_finalize")) {
+        nvshmem_free(block);
+        nvshmem_finalize();
+        nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "pe_out_of_range")) {
+        if (me == 0) nvshmem_int_get(&local, block, 1, n);
+        nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "remote_outside_heap")) {
+        if (me == 0) nvshmem_int_put(&local, block, 1, 1 % n);
+        nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "free_foreign")) {
+        int *foreign = static_cast<int *>(std::malloc(64));
+        nvshmem_free(foreign);
+    } else if (!std::strcmp(c, "free_interior")) {
+        nvshmem_free(block + 4);
+    } else if (!std::strcmp(c, "free_twice")) {
+        nvshmem_free(block);
+        nvshmem_free(block);
+    } else if (!std::strcmp(c, "malloc_too_big")) {
+        void *huge = nvshmem_malloc(size_t{1} << 40);
+        PE_CHECK(huge == nullptr, "a 1 TiB allocation succeeded");
+        std::printf("PE %d: nvshmem_malloc(1 TiB) returned NULL\n", me);
+    } else if (!std::strcmp(c, "leak")) {
+        nvshmem_finalize();
+        return 0;
+    } else {
+        std::fprintf(stderr, "unknown case '%s'\n", c);
+        return 2;
+    }
+    nvshmem_free(block);
+    nvshmem_finalize();
+    return 0;
+}
