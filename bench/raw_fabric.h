@@ -31,13 +31,14 @@ public:
     // Post one read/write between our buffer at `local` and the peer's at `remote`.
     void read(size_t local, size_t remote, size_t bytes) { post(true, local, remote, bytes); }
     void write(size_t local, size_t remote, size_t bytes) { post(false, local, remote, bytes); }
-    // Spin on the completion queue until `count` completions arrived.
+    // Spin on the completion queue until `count` more operations completed.
     void wait(int count);
     // One poll: on manual-progress providers the target must call this to serve peers.
     void progress();
 
 private:
     void post(bool read, size_t local, size_t remote, size_t bytes);
+    void reap();
 
     fi_info *info_ = nullptr;
     fid_fabric *fabric_ = nullptr;
@@ -54,4 +55,6 @@ private:
     Card peer_card_{};
     fi_context2 contexts_[256];
     unsigned next_context_ = 0;
+    uint64_t completed_ = 0;  // completions reaped so far
+    uint64_t waited_ = 0;     // completions asked for by wait() so far
 };
