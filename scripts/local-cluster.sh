@@ -62,6 +62,14 @@ start_munge() {
 }
 
 stop_daemons() {
+    # Cancel jobs first: killing slurmstepd alone would leave their tasks running as orphans.
+    if [ -f "$dir/slurmctld.pid" ] && timeout 5 squeue -h >/dev/null 2>&1; then
+        timeout 5 scancel --full --quiet --user=root 2>/dev/null || true
+        for _ in $(seq 1 30); do
+            [ -z "$(timeout 5 squeue -h 2>/dev/null)" ] && break
+            sleep 0.1
+        done
+    fi
     for name in slurmd slurmctld; do
         [ -f "$dir/$name.pid" ] && kill "$(cat "$dir/$name.pid")" 2>/dev/null || true
     done

@@ -88,6 +88,7 @@ FABSHMEM_PROVIDER=tcp check "rma_sizes-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/
 FABSHMEM_PROVIDER=shm check "rma_types-shm-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_types
 FABSHMEM_PROVIDER=tcp check "ordering-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_ordering
 unset FABSHMEM_PROVIDER
+check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 FABSHMEM_INFO=1 check "info-output" ok 'PE 1: host .*fabric (shm|tcp)' srun_n 2 $ex/hello
 
 echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"

@@ -64,7 +64,7 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     mr_local_ = mr_mode & FI_MR_LOCAL;
     virtual_addressing_ = mr_mode & FI_MR_VIRT_ADDR;
     ordered_writes_ = (info_->tx_attr->msg_order & FI_ORDER_WAW) != 0;
-    if (choice.delivery_complete) completion_flags_ |= FI_DELIVERY_COMPLETE;
+    if (choice.delivery_complete) write_completion_flags_ |= FI_DELIVERY_COMPLETE;
     max_msg_size_ = info_->ep_attr->max_msg_size ? info_->ep_attr->max_msg_size : SIZE_MAX;
     inject_size_ = info_->tx_attr->inject_size;
 
@@ -173,7 +173,7 @@ std::string FabricTransport::describe() const {
     for (const auto &b : bits)
         if (mode & b.bit) modes += (modes.empty() ? "" : ",") + std::string(b.name);
     return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
-           (completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") + ")";
+           (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") + ")";
 }
 
 // ---- operation contexts ----
@@ -225,7 +225,9 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     msg.rma_iov = &remote;
     msg.rma_iov_count = 1;
     msg.context = &context->fi;
-    uint64_t flags = completion_flags_ | extra_flags;
+    // Delivery-complete matters for writes (quiet = visible at the target); a read is done
+    // when its data is here, and asking more of it can push a provider onto a slower protocol.
+    uint64_t flags = (op == Op::write ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
     posted_.fetch_add(1, std::memory_order_relaxed);
     for (;;) {
         ssize_t rc = op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);

@@ -83,7 +83,7 @@ private:
     bool mr_local_ = false;
     bool virtual_addressing_ = false;
     bool ordered_writes_ = false;
-    uint64_t completion_flags_ = FI_COMPLETION;
+    uint64_t write_completion_flags_ = FI_COMPLETION;
     size_t max_msg_size_ = 0;
     size_t inject_size_ = 0;
     std::vector<Peer> peers_;
