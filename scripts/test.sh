@@ -75,6 +75,9 @@ echo "== unit tests"
 for t in unit_internal test_lifecycle test_heap_api; do unit "$t"; done
 
 echo "== multi-PE tests under srun --mpi=pmix"
+# On one node PEs reach each other through shared memory (ipc); FABSHMEM_DISABLE_IPC=1
+# sends the same traffic through each libfabric provider instead.
+export FABSHMEM_DISABLE_IPC=1
 for prov in tcp shm; do
     export FABSHMEM_PROVIDER=$prov
     check "tutorial-$prov" ok "$tutorial_line" srun_n 2 $ex/tutorial
@@ -87,9 +90,15 @@ done
 FABSHMEM_PROVIDER=tcp check "rma_sizes-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_sizes
 FABSHMEM_PROVIDER=shm check "rma_types-shm-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_types
 FABSHMEM_PROVIDER=tcp check "ordering-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_ordering
-unset FABSHMEM_PROVIDER
-check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
-FABSHMEM_INFO=1 check "info-output" ok 'PE 1: host .*fabric (shm|tcp)' srun_n 2 $ex/hello
+unset FABSHMEM_PROVIDER FABSHMEM_DISABLE_IPC
+for t in rma_types rma_sizes ordering busy_target; do
+    check "$t-ipc-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_$t
+done
+check tutorial-ipc ok "$tutorial_line" srun_n 2 $ex/tutorial
+FABSHMEM_INFO=1 check paths-ipc ok 'paths to PEs 0:self 1:ipc' srun_n 2 $ex/hello
+FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 check paths-fabric ok 'paths to PEs 0:self 1:fabric' srun_n 2 $ex/hello
+check no-shm-leftovers ok '^none left$' bash -c 'ls /dev/shm | grep -q "^fabshmem-heap" && ls /dev/shm | grep fabshmem || echo "none left"'
+FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 
 echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"
 prefix='fabshmem: PE [0-9]+: '

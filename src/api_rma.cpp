@@ -70,6 +70,7 @@ void nvshmem_quiet(void) { quiet_all(runtime_for("nvshmem_quiet")); }
 void nvshmem_fence(void) {
     Runtime &rt = runtime_for("nvshmem_fence");
     if (rt.fabric) rt.fabric->fence();
+    if (rt.ipc) rt.ipc->fence();
     rt.self->fence();
 }
 

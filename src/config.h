@@ -23,6 +23,7 @@ struct Config {
     size_t symmetric_size = 0;
     std::string heap;
     std::string provider;
+    bool disable_ipc = false;
     bool info = false;
     bool debug = false;
     long progress_cpu = -1;

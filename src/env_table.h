@@ -14,6 +14,9 @@
     X(provider, "FABSHMEM_PROVIDER", "FI_PROVIDER", String, "",                                    \
       "libfabric provider, e.g. verbs, efa, cxi, shm, tcp; empty: the first available of "        \
       "hardware providers, then shm (all PEs on one node), then tcp")                              \
+    X(disable_ipc, "FABSHMEM_DISABLE_IPC", "", Bool, "0",                                          \
+      "Reach PEs of the same node through the fabric instead of shared memory (tests use it to "   \
+      "exercise the fabric on one machine)")                                                       \
     X(info, "FABSHMEM_INFO", "", Bool, "0",                                                        \
       "Print the configuration and each PE's choices (provider, heap, paths) at init")             \
     X(debug, "FABSHMEM_DEBUG", "", Bool, "0",                                                      \

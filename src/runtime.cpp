@@ -25,6 +25,12 @@ void abort_job(int exit_code, const char *message) {
     if (g_runtime && g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
 }
 
+// Unique on a host: a PID is.
+std::string shared_heap_name(int pe) {
+    return "/fabshmem-heap." + std::to_string(getuid()) + "." + std::to_string(getpid()) + "." +
+           std::to_string(pe);
+}
+
 std::string describe_node_pes(const Bootstrap &bootstrap) {
     std::string out;
     for (int pe : bootstrap.node_pes()) out += (out.empty() ? "" : ",") + std::to_string(pe);
@@ -38,13 +44,19 @@ void print_info(const Runtime &rt) {
         FS_INFO("fabshmem %d.%d.%d, bootstrap %s, %d PEs", FABSHMEM_VERSION_MAJOR,
                 FABSHMEM_VERSION_MINOR, FABSHMEM_VERSION_PATCH, rt.bootstrap->name(), rt.n_pes);
     }
-    std::string fabric = rt.fabric ? rt.fabric->describe() : std::string("none (1 PE)");
-    FS_INFO("host %s, node PEs %s, heap host %s at %p, fabric %s, paths: self->self, "
-            "others->fabric, progress thread cpu %s",
-            host, describe_node_pes(*rt.bootstrap).c_str(),
-            format_size(rt.heap.user_size()).c_str(), static_cast<void *>(rt.heap.base()),
-            fabric.c_str(),
-            rt.progress.cpu() >= 0 ? std::to_string(rt.progress.cpu()).c_str() : "any");
+    std::string fabric = rt.fabric ? rt.fabric->describe() : std::string("none");
+    std::string paths;
+    for (int pe = 0; pe < rt.n_pes; ++pe)
+        paths += (paths.empty() ? "" : " ") + std::to_string(pe) + ":" + rt.routes[pe]->name();
+    std::string progress = !rt.fabric ? "none (no fabric)"
+                           : rt.progress.cpu() >= 0 ? "cpu " + std::to_string(rt.progress.cpu())
+                                                    : "unpinned";
+    FS_INFO("host %s, node PEs %s, heap host %s at %p%s, fabric %s, progress thread %s, paths "
+            "to PEs %s",
+            host, describe_node_pes(*rt.bootstrap).c_str(), format_size(rt.heap.user_size()).c_str(),
+            static_cast<void *>(rt.heap.base()), rt.ipc && rt.bootstrap->node_pes().size() > 1 &&
+            !rt.config.disable_ipc ? " (shared with node PEs)" : "", fabric.c_str(),
+            progress.c_str(), paths.c_str());
 }
 
 void start_runtime(Runtime &rt) {
@@ -66,19 +78,35 @@ void start_runtime(Runtime &rt) {
     set_log_pe(rt.my_pe);
     set_abort_handler(abort_job);
 
-    if (!rt.heap.reserve_host(rt.config.symmetric_size)) fatal("nvshmem_init failed: no heap");
+    // PEs of one node share their heaps through shared memory unless told not to.
+    bool share_heap = !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
+    std::string heap_name = share_heap ? shared_heap_name(rt.my_pe) : "";
+    if (!rt.heap.reserve_host(rt.config.symmetric_size, heap_name))
+        fatal("nvshmem_init failed: no symmetric heap");
     rt.self = std::make_unique<SelfTransport>(rt.heap.base());
-    rt.routes.assign(rt.n_pes, nullptr);
     if (rt.n_pes > 1) {
+        rt.ipc = open_ipc_transport(*rt.bootstrap, heap_name, rt.heap.size(), &status);
+        if (!rt.ipc) fatal("nvshmem_init: mapping the heaps of this node's PEs failed");
+    }
+    // The same answer on every PE, since opening the fabric is collective.
+    bool need_fabric = rt.n_pes > 1 && (rt.config.disable_ipc || !rt.bootstrap->all_pes_on_one_node());
+    if (need_fabric) {
         rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap.base(),
                                           rt.heap.size(), &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         rt.progress.start(rt.fabric.get(), rt.config.progress_cpu, rt.config.progress_spin_us);
     }
-    for (int pe = 0; pe < rt.n_pes; ++pe)
-        rt.routes[pe] = pe == rt.my_pe ? static_cast<Transport *>(rt.self.get()) : rt.fabric.get();
+    rt.routes.assign(rt.n_pes, nullptr);
+    for (int pe = 0; pe < rt.n_pes; ++pe) {
+        if (pe == rt.my_pe) rt.routes[pe] = rt.self.get();
+        else if (rt.ipc && rt.ipc->reaches(pe)) rt.routes[pe] = rt.ipc.get();
+        else if (rt.fabric) rt.routes[pe] = rt.fabric.get();
+        else fatal("nvshmem_init: PE %d is on this node but its heap could not be mapped; set "
+                   "FABSHMEM_DISABLE_IPC=1 to reach it through the fabric", pe);
+    }
 
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
+    rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
     if (rt.config.info) print_info(rt);
 }
 
@@ -94,6 +122,7 @@ void stop_runtime(Runtime &rt) {
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_finalize: the barrier failed");
     rt.progress.stop();
     rt.fabric.reset();
+    rt.ipc.reset();
     rt.heap.release_memory();
     set_abort_handler(nullptr);
     rt.bootstrap->finalize();
@@ -168,6 +197,7 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
 
 void quiet_all(Runtime &rt) {
     if (rt.fabric) rt.fabric->quiet();
+    if (rt.ipc) rt.ipc->quiet();
     rt.self->quiet();
 }
 
@@ -183,7 +213,7 @@ void sync_all(Runtime &rt) {
         size_t flag_offset = SymmetricHeap::kBarrierFlagsOffset + round * sizeof(uint64_t);
         rt.route(to).put_signal(flag_offset, epoch, to);
         uint64_t *flag = &flags[round];
-        rt.fabric->poll_until([&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
+        progress_until(rt, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
     }
 }
 

@@ -11,6 +11,7 @@
 #include "progress_thread.h"
 #include "self_transport.h"
 #include "symmetric_heap.h"
+#include "ipc/ipc_transport.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -20,8 +21,9 @@ struct Runtime {
     std::unique_ptr<Bootstrap> bootstrap;
     SymmetricHeap heap;
     std::unique_ptr<SelfTransport> self;
+    std::unique_ptr<IpcTransport> ipc;        // null when no PE of this node shares its heap
     std::unique_ptr<Transport> fabric;     // null for a 1-PE job
-    std::vector<Transport *> routes;          // per PE: self or fabric
+    std::vector<Transport *> routes;          // per PE: self, ipc (same node) or fabric
     ProgressThread progress;
     int my_pe = 0;
     int n_pes = 1;
@@ -43,6 +45,24 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
                              size_t bytes, int pe, const void *local);
 // nelems * element_size, or a fatal error on overflow.
 size_t checked_bytes(const char *function, size_t nelems, size_t element_size);
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    asm volatile("yield");
+#endif
+}
+
+// Polls the fabric (serving peers) until `done()`; spins where there is no fabric.
+template <class Done>
+void progress_until(Runtime &rt, Done done) {
+    if (rt.fabric) {
+        rt.fabric->poll_until(done);
+        return;
+    }
+    while (!done()) cpu_relax();
+}
 
 // Barriers: sync_all only synchronises; barrier_all first completes this PE's operations.
 void sync_all(Runtime &rt);

@@ -1,6 +1,8 @@
 #include "symmetric_heap.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -12,10 +14,10 @@ namespace fabshmem {
 
 SymmetricHeap::~SymmetricHeap() { release_memory(); }
 
-bool SymmetricHeap::reserve_host(size_t user_bytes) {
+bool SymmetricHeap::reserve_host(size_t user_bytes, const std::string &shared_name) {
     size_t bytes = user_bytes + kInternalBytes;
+    // Reserve address space with room to align the base, then place the heap inside it.
     // MAP_NORESERVE: pages are committed on first touch, so a large heap costs nothing unused.
-    // The extra kBaseAlignment lets the base be aligned within the mapping.
     mapping_size_ = bytes + kBaseAlignment;
     void *memory = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -29,12 +31,36 @@ bool SymmetricHeap::reserve_host(size_t user_bytes) {
     uintptr_t aligned = (reinterpret_cast<uintptr_t>(memory) + kBaseAlignment - 1) & ~(kBaseAlignment - 1);
     base_ = reinterpret_cast<char *>(aligned);
     size_ = bytes;
+    if (!shared_name.empty()) {
+        // Shared memory in place of the private pages, so PEs of this node can map it.
+        int fd = shm_open(shared_name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
+        bool ok = fd >= 0 && ftruncate(fd, static_cast<off_t>(bytes)) == 0 &&
+                  mmap(base_, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED;
+        int saved_errno = errno;
+        if (fd >= 0) close(fd);
+        if (!ok) {
+            if (fd >= 0) shm_unlink(shared_name.c_str());
+            FS_ERROR("cannot place the symmetric heap (%s bytes) in shared memory %s: %s; make "
+                     "room in /dev/shm, or set FABSHMEM_DISABLE_IPC=1 to reach PEs of this node "
+                     "through the fabric",
+                     format_size(user_bytes).c_str(), shared_name.c_str(), std::strerror(saved_errno));
+            release_memory();
+            return false;
+        }
+        shared_name_ = shared_name;
+    }
     allocator_.emplace(bytes);
     allocator_->allocate(kInternalBytes);  // offset 0: the library's own area
     return true;
 }
 
+void SymmetricHeap::unlink_shared_name() {
+    if (!shared_name_.empty()) shm_unlink(shared_name_.c_str());
+    shared_name_.clear();
+}
+
 void SymmetricHeap::release_memory() {
+    unlink_shared_name();
     if (mapping_) munmap(mapping_, mapping_size_);
     mapping_ = nullptr;
     base_ = nullptr;

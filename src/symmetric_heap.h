@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <mutex>
 #include <optional>
+#include <string>
 
 #include "heap_allocator.h"
 
@@ -24,9 +25,12 @@ public:
     SymmetricHeap &operator=(const SymmetricHeap &) = delete;
     ~SymmetricHeap();
 
-    // Maps `user_bytes` plus the internal area of zeroed host memory. False (after logging
-    // the cause) when the OS refuses.
-    bool reserve_host(size_t user_bytes);
+    // Maps `user_bytes` plus the internal area of zeroed host memory. With a `shared_name`
+    // the memory is a POSIX shared-memory object of that name, which PEs of the same node
+    // map (providers/ipc). False (after logging the cause) when the OS refuses.
+    bool reserve_host(size_t user_bytes, const std::string &shared_name = "");
+    // Removes the shared-memory name once every peer has mapped it (the mapping stays).
+    void unlink_shared_name();
     void release_memory();
 
     char *base() const { return base_; }
@@ -57,6 +61,7 @@ private:
     size_t size_ = 0;
     void *mapping_ = nullptr;  // base_ rounded down to the mapping, for munmap
     size_t mapping_size_ = 0;
+    std::string shared_name_;  // until unlinked
     mutable std::mutex mutex_;
     std::optional<HeapAllocator> allocator_;  // whole-heap offsets; the internal area is a block
 };
