@@ -49,6 +49,15 @@ bool RawFabric::open(const std::string &provider, size_t bytes, std::string *err
     }
     fi_freeinfo(hints);
     if (rc) return failed("fi_getinfo", rc, error);
+    // As fabshmem does: the first domain that is not the loopback interface.
+    for (fi_info *i = info_; i; i = i->next) {
+        if (!i->domain_attr->name || std::strcmp(i->domain_attr->name, "lo") != 0) {
+            fi_info *chosen = fi_dupinfo(i);
+            fi_freeinfo(info_);
+            info_ = chosen;
+            break;
+        }
+    }
     if ((rc = fi_fabric(info_->fabric_attr, &fabric_, nullptr))) return failed("fi_fabric", rc, error);
     if ((rc = fi_domain(fabric_, info_, &domain_, nullptr))) return failed("fi_domain", rc, error);
     fi_cq_attr cq_attr{};

@@ -1,23 +1,42 @@
 #!/usr/bin/env bash
-# Runs the fabshmem-perf sweep on 2 PEs under the local Slurm, once per provider (shm, tcp),
-# each beside the raw libfabric baseline, and writes tables, CSV, JSON and plots into
-# results/bench-<time>/ (or $1).
-#   scripts/bench.sh [OUT_DIR]        FABSHMEM_BENCH_MAX=64M by default
+# The benchmark sweep, on-node and cross-node in one go, each beside raw libfabric for the
+# same PE pair: it starts 2 simulated nodes (scripts/local-cluster.sh up --nodes 2) and runs
+# fabshmem-perf three times with 2 PEs:
+#   on-node-ipc     both PEs on n1, shared memory   (baseline: raw shm fi_read/fi_write)
+#   on-node-shm     both PEs on n1, FABSHMEM_DISABLE_IPC=1 over libfabric shm (baseline: shm)
+#   cross-node-tcp  one PE on n1, one on n2, tcp over the nodes' link (baseline: tcp)
+# and writes tables, CSV, JSON, one merged table and plots into results/bench-<time>/ (or $1).
+#   FABSHMEM_BENCH_MAX=64M by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh >/dev/null
 out=${1:-results/bench-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
-conf_line=$(scripts/local-cluster.sh up)
+conf_line=$(scripts/local-cluster.sh up --nodes 2)
 export "${conf_line?}"
 trap 'scripts/local-cluster.sh down >/dev/null 2>&1' EXIT
 max=${FABSHMEM_BENCH_MAX:-64M}
 export FABSHMEM_SYMMETRIC_SIZE=${FABSHMEM_SYMMETRIC_SIZE:-1G}
-for prov in shm tcp; do
-    FABSHMEM_PROVIDER=$prov srun --mpi=pmix -n 2 build/bench/fabshmem-perf --max "$max" \
-        --csv "$out/$prov.csv" --json "$out/$prov.json" | tee "$out/$prov.txt"
+
+run() {  # run NAME SRUN_ARGS...
+    local name=$1; shift
+    echo "== $name"
+    scripts/local-cluster.sh exec srun --mpi=pmix "$@" build/bench/fabshmem-perf --max "$max" \
+        --csv "$out/$name.csv" --json "$out/$name.json" | tee "$out/$name.txt"
     echo
-done
-scripts/plot-bench "$out" "$out/shm.csv" "$out/tcp.csv"
+}
+run on-node-ipc -N 1 -n 2
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm run on-node-shm -N 1 -n 2
+run cross-node-tcp -N 2 --ntasks-per-node=1
+
+# One table: every case's median beside its baseline's.
+{
+    printf '%-15s %-12s %-15s %10s %14s %14s %7s\n' case op metric bytes fabshmem baseline ratio
+    for name in on-node-ipc on-node-shm cross-node-tcp; do
+        awk -F, -v c="$name" 'NR > 1 {printf "%-15s %-12s %-15s %10s %14.3f %14.3f %7.2f\n", c, $2, $3, $4, $6, $8, $9}' "$out/$name.csv"
+    done
+} > "$out/summary.txt"
+cat "$out/summary.txt"
+scripts/plot-bench "$out" "$out/on-node-ipc.csv" "$out/on-node-shm.csv" "$out/cross-node-tcp.csv"
 echo "bench: results in $out"

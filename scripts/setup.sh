@@ -10,6 +10,7 @@ packages=(
     slurmctld slurmd slurm-client munge        # the local cluster
     openmpi-bin                                # a second PMIx launcher (mpirun)
     gnuplot-nox bc                             # benchmark plots
+    iproute2 util-linux                        # simulated nodes (ip netns, nsenter, unshare)
 )
 
 missing=()

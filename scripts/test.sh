@@ -151,6 +151,22 @@ export -f readme_env_table
 check readme-env-table ok 'README table matches' readme_env_table
 rm -rf "$work"
 
+echo "== 2 simulated nodes x 2 PEs (network namespaces): ipc within a node, tcp between nodes"
+if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.log"); then
+    record cluster-2nodes-up 0
+    srun_nodes() { local per_node=$1; shift; scripts/local-cluster.sh exec srun --mpi=pmix -N 2 --ntasks-per-node="$per_node" "$@"; }
+    export -f srun_nodes
+    for t in rma_types rma_sizes ordering busy_target; do
+        check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
+    done
+    check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
+    FABSHMEM_INFO=1 check paths-2x2 ok 'PE 0: host n1, node PEs 0,1, .*paths to PEs 0:self 1:ipc 2:fabric 3:fabric' srun_nodes 2 $ex/hello
+    FABSHMEM_PROVIDER=shm check shm-across-nodes-refused fail "${prefix}error: FABSHMEM_PROVIDER=shm reaches only PEs of one node" srun_nodes 1 $ex/hello
+    check perf-smoke-2x1 ok 'fabshmem path tcp;ofi_rxm' srun_nodes 1 build/bench/fabshmem-perf --min 8 --max 8 --ops get
+else
+    record cluster-2nodes-up 1
+fi
+
 echo
 if [ ${#failures[@]} -gt 0 ]; then echo "failed: ${failures[*]}"; fi
 echo "$passed passed, $failed failed"

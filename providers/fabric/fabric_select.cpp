@@ -47,6 +47,10 @@ int default_rank(const char *provider, bool single_node) {
     return -1;
 }
 
+bool is_loopback(const fi_info *info) {
+    return info->domain_attr->name && std::strcmp(info->domain_attr->name, "lo") == 0;
+}
+
 std::string join(const std::vector<std::string> &names) {
     std::string out;
     for (const auto &name : names) out += (out.empty() ? "" : ", ") + name;
@@ -94,8 +98,25 @@ Status choose_fabric(const std::string &requested, bool single_node, FabricChoic
     const struct { bool atomics, delivery_complete; } attempts[] = {
         {true, true}, {false, true}, {true, false}, {false, false}};
     for (const auto &attempt : attempts) {
-        fi_info *info = query(provider, attempt.atomics, attempt.delivery_complete);
-        if (!info) continue;
+        fi_info *list = query(provider, attempt.atomics, attempt.delivery_complete);
+        if (!list) continue;
+        // Socket providers list one domain per interface; loopback never reaches another node.
+        fi_info *chosen = list;
+        for (fi_info *i = list; i; i = i->next) {
+            if (!is_loopback(i)) {
+                chosen = i;
+                break;
+            }
+        }
+        if (!single_node && is_loopback(chosen)) {
+            FS_ERROR("libfabric provider '%s' offers only the loopback interface here, which "
+                     "cannot reach other nodes; check the node's network interfaces",
+                     provider.c_str());
+            fi_freeinfo(list);
+            return Status::not_supported;
+        }
+        fi_info *info = fi_dupinfo(chosen);
+        fi_freeinfo(list);
         choice->info = info;
         choice->atomics = attempt.atomics;
         choice->delivery_complete = attempt.delivery_complete;
