@@ -4,6 +4,10 @@
 
 #include "nvshmem.h"
 
+/* cudaStream_t without including CUDA's headers (the same typedef CUDA makes). */
+struct CUstream_st;
+typedef struct CUstream_st *cudaStream_t;
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -24,6 +28,21 @@ int nvshmemx_init_status(void);
 /* fabshmem extension: the libfabric provider that reaches remote PEs ("tcp;ofi_rxm", "shm",
  * ...), or "none" in a 1-PE job. Valid between init and finalize. */
 const char *fabshmemx_provider_name(void);
+
+/* On-stream RMA and synchronisation, ordered with the work already on `stream`. Between PEs
+ * of a node sharing a GPU heap they are cudaMemcpyAsync on the stream and return at once;
+ * over the fabric the stream is synchronised first and the call completes before returning. */
+void nvshmemx_getmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
+void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
+#define FABSHMEM_DECLARE_ON_STREAM(NAME, TYPE)                                                         \
+    void nvshmemx_##NAME##_get_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,    \
+                                         cudaStream_t stream);                                     \
+    void nvshmemx_##NAME##_put_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,    \
+                                         cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ON_STREAM)
+#undef FABSHMEM_DECLARE_ON_STREAM
+void nvshmemx_quiet_on_stream(cudaStream_t stream);
+void nvshmemx_barrier_all_on_stream(cudaStream_t stream);
 
 #ifdef __cplusplus
 }

@@ -167,7 +167,8 @@ up)
     nodes=1
     if [ "${2:-}" = "--nodes" ]; then nodes=${3:?--nodes needs a number}; fi
     stop_all
-    rm -rf "$dir/state"
+    # Job ids restart at 1 with fresh state, so sockets a previous run left in the spools collide.
+    rm -rf "$dir/state" "$dir/spool" "$dir/tmp" "$dir/nodespool" "$dir/nodetmp"
     if [ "$nodes" -le 1 ]; then up_single; else up_nodes "$nodes"; fi
     ;;
 exec)

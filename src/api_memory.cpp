@@ -3,6 +3,7 @@
 #include <cstring>
 #include <vector>
 
+#include "cuda_support.h"
 #include "log.h"
 #include "nvshmem.h"
 #include "parse.h"
@@ -55,7 +56,11 @@ void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
         return nullptr;
     }
     void *block = rt.heap.base() + *offset;
-    if (zero) std::memset(block, 0, size);
+    if (zero) {
+        std::string error;
+        if (rt.heap.kind() == HeapKind::host) std::memset(block, 0, size);
+        else if (!cuda::memset_device(block, 0, size, &error)) fatal("%s: %s", function, error.c_str());
+    }
     // Nobody may touch the block before every PE has it (and, for calloc, zeroed it).
     sync_all(rt);
     return block;

@@ -22,6 +22,7 @@ const std::vector<EnvVar> &env_vars();
 struct Config {
     size_t symmetric_size = 0;
     std::string heap;
+    bool gpu_exclusive = false;
     std::string provider;
     bool disable_ipc = false;
     bool info = false;

@@ -9,8 +9,11 @@
     X(symmetric_size, "FABSHMEM_SYMMETRIC_SIZE", "NVSHMEM_SYMMETRIC_SIZE", Size, "1G",             \
       "Bytes of symmetric heap per PE, reserved and registered once at init (K/M/G/T suffixes, "   \
       "powers of 1024)")                                                                           \
-    X(heap, "FABSHMEM_HEAP", "", String, "host",                                                   \
-      "Where the symmetric heap lives: host (this build has no GPU heap yet)")                     \
+    X(heap, "FABSHMEM_HEAP", "", String, "auto",                                                   \
+      "Where the symmetric heap lives: cuda (GPU memory), host, or auto: cuda when a GPU is "      \
+      "visible, else host")                                                                        \
+    X(gpu_exclusive, "FABSHMEM_GPU_EXCLUSIVE", "", Bool, "0",                                      \
+      "Make more PEs on a node than GPUs an error instead of letting PEs share GPUs")              \
     X(provider, "FABSHMEM_PROVIDER", "FI_PROVIDER", String, "",                                    \
       "libfabric provider, e.g. verbs, efa, cxi, shm, tcp; empty: the first available of "        \
       "hardware providers, then shm (all PEs on one node), then tcp")                              \

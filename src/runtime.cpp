@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 
+#include "cuda_support.h"
 #include "log.h"
 #include "nvshmemx.h"
 #include "parse.h"
@@ -51,12 +52,49 @@ void print_info(const Runtime &rt) {
     std::string progress = !rt.fabric ? "none (no fabric)"
                            : rt.progress.cpu() >= 0 ? "cpu " + std::to_string(rt.progress.cpu())
                                                     : "unpinned";
-    FS_INFO("host %s, node PEs %s, heap host %s at %p%s, fabric %s, progress thread %s, paths "
-            "to PEs %s",
-            host, describe_node_pes(*rt.bootstrap).c_str(), format_size(rt.heap.user_size()).c_str(),
-            static_cast<void *>(rt.heap.base()), rt.ipc && rt.bootstrap->node_pes().size() > 1 &&
-            !rt.config.disable_ipc ? " (shared with node PEs)" : "", fabric.c_str(),
-            progress.c_str(), paths.c_str());
+    std::string heap = rt.heap.kind() == HeapKind::cuda
+                           ? "cuda on GPU " + std::to_string(rt.gpu) + " (" + cuda::pci_bus_id(rt.gpu) + ")"
+                           : std::string("host");
+    FS_INFO("host %s, node PEs %s, heap %s %s at %p, fabric %s, progress thread %s, paths to "
+            "PEs %s",
+            host, describe_node_pes(*rt.bootstrap).c_str(), heap.c_str(),
+            format_size(rt.heap.user_size()).c_str(), static_cast<void *>(rt.heap.base()),
+            fabric.c_str(), progress.c_str(), paths.c_str());
+}
+
+// Whether the heap goes on a GPU, and which: the one the program already made current, or
+// local rank modulo the node's GPUs (creating the context, so a program that never called
+// cudaSetDevice works).
+bool choose_gpu(Runtime &rt) {
+    if (rt.config.heap == "host") return false;
+    std::string why;
+    int gpus = cuda::device_count(&why);
+    if (gpus == 0) {
+        if (rt.config.heap == "cuda")
+            fatal("FABSHMEM_HEAP=cuda, but no GPU can be used (%s); unset FABSHMEM_HEAP to use "
+                  "host memory", why.c_str());
+        FS_DEBUG("no GPU (%s): the symmetric heap is in host memory", why.c_str());
+        return false;
+    }
+    int node_pes = static_cast<int>(rt.bootstrap->node_pes().size());
+    if (node_pes > gpus) {
+        if (rt.config.gpu_exclusive)
+            fatal("%d PEs run on this node but it has %d GPU%s, and FABSHMEM_GPU_EXCLUSIVE=1 asks "
+                  "for one GPU per PE; start at most %d PEs per node (srun --ntasks-per-node=%d) "
+                  "or unset FABSHMEM_GPU_EXCLUSIVE to let PEs share GPUs",
+                  node_pes, gpus, gpus == 1 ? "" : "s", gpus, gpus);
+        FS_INFO("%d PEs on this node share its %d GPU%s", node_pes, gpus, gpus == 1 ? "" : "s");
+    }
+    int device = cuda::device_selected_by_program();
+    if (device < 0) {
+        device = rt.bootstrap->node_rank() % gpus;
+        std::string error;
+        if (!cuda::select_device(device, &error))
+            fatal("cannot use GPU %d: %s; check CUDA_VISIBLE_DEVICES and the driver, or set "
+                  "FABSHMEM_HEAP=host", device, error.c_str());
+    }
+    rt.gpu = device;
+    return true;
 }
 
 void start_runtime(Runtime &rt) {
@@ -64,11 +102,8 @@ void start_runtime(Runtime &rt) {
     if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
     if (rt.config.debug) set_log_level(LogLevel::debug);
     else if (rt.config.info) set_log_level(LogLevel::info);
-    if (rt.config.heap != "host") {
-        fatal("FABSHMEM_HEAP=%s is not available: this build keeps the symmetric heap in host "
-              "memory; unset FABSHMEM_HEAP or set it to host",
-              rt.config.heap.c_str());
-    }
+    if (rt.config.heap != "auto" && rt.config.heap != "host" && rt.config.heap != "cuda")
+        fatal("FABSHMEM_HEAP=%s is not valid: expected cuda, host or auto", rt.config.heap.c_str());
 
     Status status;
     rt.bootstrap = open_bootstrap(&status);
@@ -81,18 +116,18 @@ void start_runtime(Runtime &rt) {
     // PEs of one node share their heaps through shared memory unless told not to.
     bool share_heap = !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
     std::string heap_name = share_heap ? shared_heap_name(rt.my_pe) : "";
-    if (!rt.heap.reserve_host(rt.config.symmetric_size, heap_name))
-        fatal("nvshmem_init failed: no symmetric heap");
-    rt.self = std::make_unique<SelfTransport>(rt.heap.base());
+    bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
+                                   : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
+    if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
+    rt.self = std::make_unique<SelfTransport>(rt.heap);
     if (rt.n_pes > 1) {
-        rt.ipc = open_ipc_transport(*rt.bootstrap, heap_name, rt.heap.size(), &status);
+        rt.ipc = open_ipc_transport(*rt.bootstrap, rt.heap, heap_name, &status);
         if (!rt.ipc) fatal("nvshmem_init: mapping the heaps of this node's PEs failed");
     }
     // The same answer on every PE, since opening the fabric is collective.
     bool need_fabric = rt.n_pes > 1 && (rt.config.disable_ipc || !rt.bootstrap->all_pes_on_one_node());
     if (need_fabric) {
-        rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap.base(),
-                                          rt.heap.size(), &status);
+        rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         rt.progress.start(rt.fabric.get(), rt.config.progress_cpu, rt.config.progress_spin_us);
     }

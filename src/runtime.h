@@ -27,6 +27,7 @@ struct Runtime {
     ProgressThread progress;
     int my_pe = 0;
     int n_pes = 1;
+    int gpu = -1;  // the CUDA device of a GPU heap
     uint64_t barrier_epoch = 0;
 
     Transport &route(int pe) { return *routes[pe]; }

@@ -1,31 +1,34 @@
-// This PE's own heap: plain memory copies.
+// This PE's own heap: memory copies (cudaMemcpy for a GPU heap).
 #pragma once
 
-#include <cstring>
-
+#include "heap_copy.h"
+#include "symmetric_heap.h"
 #include "transport.h"
 
 namespace fabshmem {
 
 class SelfTransport final : public Transport {
 public:
-    explicit SelfTransport(char *heap_base) : heap_base_(heap_base) {}
+    explicit SelfTransport(const SymmetricHeap &heap)
+        : base_(heap.base()), signals_(heap.signal_base()), cuda_(heap.kind() == HeapKind::cuda) {}
     const char *name() const override { return "self"; }
     void get(void *dest, size_t offset, size_t bytes, int, bool) override {
-        std::memmove(dest, heap_base_ + offset, bytes);
+        heap_copy(cuda_, dest, base_ + offset, bytes);
     }
     void put(size_t offset, const void *src, size_t bytes, int, bool) override {
-        std::memmove(heap_base_ + offset, src, bytes);
+        heap_copy(cuda_, base_ + offset, src, bytes);
     }
     void put_signal(size_t offset, uint64_t value, int) override {
-        __atomic_store_n(reinterpret_cast<uint64_t *>(heap_base_ + offset), value, __ATOMIC_RELEASE);
+        __atomic_store_n(reinterpret_cast<uint64_t *>(signals_ + offset), value, __ATOMIC_RELEASE);
     }
     void quiet() override { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
     void fence() override { __atomic_thread_fence(__ATOMIC_RELEASE); }
-    void *local_address(size_t offset, int) override { return heap_base_ + offset; }
+    void *local_address(size_t offset, int) override { return base_ + offset; }
 
 private:
-    char *heap_base_;
+    char *base_;
+    char *signals_;
+    bool cuda_;
 };
 
 }  // namespace fabshmem

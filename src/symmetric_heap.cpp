@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "cuda_support.h"
 #include "log.h"
 #include "parse.h"
 
@@ -14,43 +15,78 @@ namespace fabshmem {
 
 SymmetricHeap::~SymmetricHeap() { release_memory(); }
 
-bool SymmetricHeap::reserve_host(size_t user_bytes, const std::string &shared_name) {
-    size_t bytes = user_bytes + kInternalBytes;
-    // Reserve address space with room to align the base, then place the heap inside it.
+char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void **mapping,
+                              size_t *mapping_size) {
+    // Reserve address space with room to align the base, then place the memory inside it.
     // MAP_NORESERVE: pages are committed on first touch, so a large heap costs nothing unused.
-    mapping_size_ = bytes + kBaseAlignment;
-    void *memory = mmap(nullptr, mapping_size_, PROT_READ | PROT_WRITE,
+    *mapping_size = bytes + kBaseAlignment;
+    void *memory = mmap(nullptr, *mapping_size, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) {
-        FS_ERROR("cannot reserve a symmetric heap of %s bytes: %s; set FABSHMEM_SYMMETRIC_SIZE "
-                 "to a smaller size",
-                 format_size(user_bytes).c_str(), std::strerror(errno));
+        FS_ERROR("cannot reserve %s bytes of host memory for the symmetric heap: %s; set "
+                 "FABSHMEM_SYMMETRIC_SIZE to a smaller size",
+                 format_size(bytes).c_str(), std::strerror(errno));
+        return nullptr;
+    }
+    *mapping = memory;
+    uintptr_t aligned = (reinterpret_cast<uintptr_t>(memory) + kBaseAlignment - 1) & ~(kBaseAlignment - 1);
+    char *base = reinterpret_cast<char *>(aligned);
+    if (shared_name.empty()) return base;
+    // Shared memory in place of the private pages, so PEs of this node can map it.
+    int fd = shm_open(shared_name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
+    bool ok = fd >= 0 && ftruncate(fd, static_cast<off_t>(bytes)) == 0 &&
+              mmap(base, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED;
+    int saved_errno = errno;
+    if (fd >= 0) close(fd);
+    if (!ok) {
+        if (fd >= 0) shm_unlink(shared_name.c_str());
+        FS_ERROR("cannot place %s bytes of the symmetric heap in shared memory %s: %s; make room "
+                 "in /dev/shm, or set FABSHMEM_DISABLE_IPC=1 to reach PEs of this node through "
+                 "the fabric",
+                 format_size(bytes).c_str(), shared_name.c_str(), std::strerror(saved_errno));
+        munmap(memory, *mapping_size);
+        *mapping = nullptr;
+        return nullptr;
+    }
+    shared_name_ = shared_name;
+    return base;
+}
+
+void SymmetricHeap::start_allocator() {
+    allocator_.emplace(size_);
+    allocator_->allocate(kSignalBytes);  // offset 0: the library's own area
+}
+
+bool SymmetricHeap::reserve_host(size_t user_bytes, const std::string &shared_name) {
+    kind_ = HeapKind::host;
+    size_ = user_bytes + kSignalBytes;
+    base_ = map_host(size_, shared_name, &mapping_, &mapping_size_);
+    if (!base_) return false;
+    signal_base_ = base_;
+    start_allocator();
+    return true;
+}
+
+bool SymmetricHeap::reserve_cuda(size_t user_bytes, const std::string &shared_name) {
+    kind_ = HeapKind::cuda;
+    size_ = user_bytes + kSignalBytes;
+    std::string error;
+    cuda_allocation_ = cuda::malloc_device(size_ + kBaseAlignment, &error);
+    if (!cuda_allocation_) {
+        FS_ERROR("cannot allocate a symmetric heap of %s bytes on the GPU (%s); set "
+                 "FABSHMEM_SYMMETRIC_SIZE to a smaller size, or FABSHMEM_HEAP=host",
+                 format_size(user_bytes).c_str(), error.c_str());
         return false;
     }
-    mapping_ = memory;
-    uintptr_t aligned = (reinterpret_cast<uintptr_t>(memory) + kBaseAlignment - 1) & ~(kBaseAlignment - 1);
+    uintptr_t aligned = (reinterpret_cast<uintptr_t>(cuda_allocation_) + kBaseAlignment - 1) & ~(kBaseAlignment - 1);
     base_ = reinterpret_cast<char *>(aligned);
-    size_ = bytes;
-    if (!shared_name.empty()) {
-        // Shared memory in place of the private pages, so PEs of this node can map it.
-        int fd = shm_open(shared_name.c_str(), O_CREAT | O_EXCL | O_RDWR, 0600);
-        bool ok = fd >= 0 && ftruncate(fd, static_cast<off_t>(bytes)) == 0 &&
-                  mmap(base_, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) != MAP_FAILED;
-        int saved_errno = errno;
-        if (fd >= 0) close(fd);
-        if (!ok) {
-            if (fd >= 0) shm_unlink(shared_name.c_str());
-            FS_ERROR("cannot place the symmetric heap (%s bytes) in shared memory %s: %s; make "
-                     "room in /dev/shm, or set FABSHMEM_DISABLE_IPC=1 to reach PEs of this node "
-                     "through the fabric",
-                     format_size(user_bytes).c_str(), shared_name.c_str(), std::strerror(saved_errno));
-            release_memory();
-            return false;
-        }
-        shared_name_ = shared_name;
+    if (!cuda::memset_device(base_, 0, size_, &error)) {
+        FS_ERROR("cannot clear the GPU symmetric heap: %s", error.c_str());
+        return false;
     }
-    allocator_.emplace(bytes);
-    allocator_->allocate(kInternalBytes);  // offset 0: the library's own area
+    signal_base_ = map_host(kSignalBytes, shared_name, &mapping_, &mapping_size_);
+    if (!signal_base_) return false;
+    start_allocator();
     return true;
 }
 
@@ -62,8 +98,10 @@ void SymmetricHeap::unlink_shared_name() {
 void SymmetricHeap::release_memory() {
     unlink_shared_name();
     if (mapping_) munmap(mapping_, mapping_size_);
+    if (cuda_allocation_) cuda::free_device(cuda_allocation_);
     mapping_ = nullptr;
-    base_ = nullptr;
+    cuda_allocation_ = nullptr;
+    base_ = signal_base_ = nullptr;
     size_ = 0;
     allocator_.reset();
 }
@@ -75,24 +113,24 @@ std::optional<size_t> SymmetricHeap::allocate(size_t size, size_t alignment) {
 
 HeapAllocator::ReleaseResult SymmetricHeap::release(size_t offset) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (offset < kInternalBytes) return HeapAllocator::ReleaseResult::not_live;
+    if (offset < kSignalBytes) return HeapAllocator::ReleaseResult::not_live;
     return allocator_->release(offset);
 }
 
 std::optional<std::pair<size_t, size_t>> SymmetricHeap::live_block_containing(size_t offset) const {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (offset < kInternalBytes) return std::nullopt;
+    if (offset < kSignalBytes) return std::nullopt;
     return allocator_->live_block_containing(offset);
 }
 
 size_t SymmetricHeap::live_blocks() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return allocator_->live_blocks() - 1;  // not the internal area
+    return allocator_->live_blocks() - 1;  // not the library's area
 }
 
 size_t SymmetricHeap::live_bytes() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return allocator_->live_bytes() - kInternalBytes;
+    return allocator_->live_bytes() - kSignalBytes;
 }
 
 size_t SymmetricHeap::largest_free_range() const {

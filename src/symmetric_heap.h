@@ -1,5 +1,10 @@
-// The symmetric heap of one PE: one region reserved at init, an internal area at its start
-// (barrier flags), and the user area handed out by a deterministic allocator.
+// The symmetric heap of one PE: a data region that user blocks come from (host memory or GPU
+// memory), handed out by a deterministic allocator, and a small signal region in host memory
+// for the library's own words (barrier flags), which the host polls.
+//
+// Host heap: one host mapping; its first kSignalBytes are the signal region.
+// CUDA heap: device memory from cudaMalloc (one allocation, so one CUDA IPC handle shares
+// it), plus a separate host signal region.
 #pragma once
 
 #include <cstddef>
@@ -12,30 +17,37 @@
 
 namespace fabshmem {
 
+enum class HeapKind { host, cuda };
+
 class SymmetricHeap {
 public:
-    // Bytes at the start of the heap that the library keeps for itself.
-    static constexpr size_t kInternalBytes = 4096;
+    static constexpr size_t kSignalBytes = 4096;
     // The base is aligned this much, so an offset aligned to at most this is an aligned address.
     static constexpr size_t kBaseAlignment = size_t{2} << 20;
-    static constexpr size_t kBarrierFlagsOffset = 0;  // 64 uint64_t: one per dissemination round
+    static constexpr size_t kBarrierFlagsOffset = 0;  // in the signal region: 64 uint64_t
 
     SymmetricHeap() = default;
     SymmetricHeap(const SymmetricHeap &) = delete;
     SymmetricHeap &operator=(const SymmetricHeap &) = delete;
     ~SymmetricHeap();
 
-    // Maps `user_bytes` plus the internal area of zeroed host memory. With a `shared_name`
-    // the memory is a POSIX shared-memory object of that name, which PEs of the same node
-    // map (providers/ipc). False (after logging the cause) when the OS refuses.
-    bool reserve_host(size_t user_bytes, const std::string &shared_name = "");
+    // Reserve `user_bytes` (plus the library's area) of zeroed memory. With a `shared_name`
+    // the host memory is a POSIX shared-memory object of that name, which PEs of the same
+    // node map (providers/ipc). False (after logging the cause) when that fails.
+    bool reserve_host(size_t user_bytes, const std::string &shared_name);
+    // On the current CUDA device; `shared_name` names the host signal region.
+    bool reserve_cuda(size_t user_bytes, const std::string &shared_name);
     // Removes the shared-memory name once every peer has mapped it (the mapping stays).
     void unlink_shared_name();
     void release_memory();
 
+    HeapKind kind() const { return kind_; }
     char *base() const { return base_; }
     size_t size() const { return size_; }
-    size_t user_size() const { return size_ - kInternalBytes; }
+    size_t user_size() const { return size_ - kSignalBytes; }
+    char *signal_base() const { return signal_base_; }
+    // The cudaMalloc allocation that holds the data region (CUDA heap), for IPC handles.
+    void *cuda_allocation() const { return cuda_allocation_; }
 
     bool contains(const void *ptr, size_t bytes) const {
         uintptr_t p = reinterpret_cast<uintptr_t>(ptr), b = reinterpret_cast<uintptr_t>(base_);
@@ -45,10 +57,10 @@ public:
         return static_cast<size_t>(static_cast<const char *>(ptr) - base_);
     }
     uint64_t *barrier_flags() const {
-        return reinterpret_cast<uint64_t *>(base_ + kBarrierFlagsOffset);
+        return reinterpret_cast<uint64_t *>(signal_base_ + kBarrierFlagsOffset);
     }
 
-    // User blocks, as heap offsets. Thread-safe.
+    // User blocks, as data-region offsets. Thread-safe.
     std::optional<size_t> allocate(size_t size, size_t alignment);
     HeapAllocator::ReleaseResult release(size_t offset);
     std::optional<std::pair<size_t, size_t>> live_block_containing(size_t offset) const;
@@ -57,13 +69,20 @@ public:
     size_t largest_free_range() const;
 
 private:
+    // Host memory of `bytes` at a kBaseAlignment-aligned address (shared if named).
+    char *map_host(size_t bytes, const std::string &shared_name, void **mapping, size_t *mapping_size);
+    void start_allocator();
+
+    HeapKind kind_ = HeapKind::host;
     char *base_ = nullptr;
     size_t size_ = 0;
-    void *mapping_ = nullptr;  // base_ rounded down to the mapping, for munmap
+    char *signal_base_ = nullptr;
+    void *mapping_ = nullptr;  // host mappings, for munmap
     size_t mapping_size_ = 0;
+    void *cuda_allocation_ = nullptr;
     std::string shared_name_;  // until unlinked
     mutable std::mutex mutex_;
-    std::optional<HeapAllocator> allocator_;  // whole-heap offsets; the internal area is a block
+    std::optional<HeapAllocator> allocator_;  // data-region offsets; [0, kSignalBytes) is reserved
 };
 
 }  // namespace fabshmem

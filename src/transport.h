@@ -73,17 +73,18 @@ private:
     std::atomic<uint64_t> user_polls_{0};
 };
 
-// providers/ipc: maps the shared-memory heaps of this node's PEs (collective: every PE calls
-// it; `heap_name` is empty on a PE whose heap is not shared). The transport reaches the PEs
-// it mapped; reaches(pe) says which.
+// providers/ipc: maps the heaps of this node's PEs (collective: every PE calls it;
+// `heap_name` names this PE's shared host region, empty when it does not share). The
+// transport reaches the PEs it mapped; reaches(pe) says which.
 class IpcTransport;
-std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const std::string &heap_name,
-                                                 size_t heap_size, Status *status);
+class SymmetricHeap;
+std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const SymmetricHeap &heap,
+                                                 const std::string &heap_name, Status *status);
 
 // providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges
 // addresses and keys with every PE (collective).
 std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
-                                                 Bootstrap &bootstrap, char *heap_base,
-                                                 size_t heap_size, Status *status);
+                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
+                                                 Status *status);
 
 }  // namespace fabshmem

@@ -17,11 +17,12 @@ const char *const kDefaultOrder[] = {"verbs;ofi_rxm", "efa", "cxi", "psm3", "opx
                                      "ucx", "shm", "tcp;ofi_rxm", "tcp", "net;ofi_rxm", "net",
                                      "sockets", "udp;ofi_rxd"};
 
-fi_info *make_hints(const std::string &provider, bool atomics, bool delivery_complete) {
+fi_info *make_hints(const std::string &provider, bool atomics, bool delivery_complete, bool hmem) {
     fi_info *hints = fi_allocinfo();
     hints->ep_attr->type = FI_EP_RDM;
     hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
     if (atomics) hints->caps |= FI_ATOMIC;
+    if (hmem) hints->caps |= FI_HMEM;
     // Every mode bit we can honour; the provider keeps the ones it needs.
     hints->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED |
                                   FI_MR_PROV_KEY | FI_MR_ENDPOINT | FI_MR_HMEM;
@@ -32,8 +33,8 @@ fi_info *make_hints(const std::string &provider, bool atomics, bool delivery_com
     return hints;
 }
 
-fi_info *query(const std::string &provider, bool atomics, bool delivery_complete) {
-    fi_info *hints = make_hints(provider, atomics, delivery_complete);
+fi_info *query(const std::string &provider, bool atomics, bool delivery_complete, bool hmem = false) {
+    fi_info *hints = make_hints(provider, atomics, delivery_complete, hmem);
     fi_info *result = nullptr;
     int rc = fi_getinfo(kFabricVersion, nullptr, nullptr, 0, hints, &result);
     fi_freeinfo(hints);
@@ -70,7 +71,7 @@ std::vector<std::string> qualifying_providers() {
     return names;
 }
 
-Status choose_fabric(const std::string &requested, bool single_node, FabricChoice *choice) {
+Status choose_fabric(const std::string &requested, bool single_node, bool gpu_heap, FabricChoice *choice) {
     std::string provider = requested;
     if (provider.empty()) {
         int best_rank = -1;
@@ -98,7 +99,7 @@ Status choose_fabric(const std::string &requested, bool single_node, FabricChoic
     const struct { bool atomics, delivery_complete; } attempts[] = {
         {true, true}, {false, true}, {true, false}, {false, false}};
     for (const auto &attempt : attempts) {
-        fi_info *list = query(provider, attempt.atomics, attempt.delivery_complete);
+        fi_info *list = query(provider, attempt.atomics, attempt.delivery_complete, gpu_heap);
         if (!list) continue;
         // Socket providers list one domain per interface; loopback never reaches another node.
         fi_info *chosen = list;
@@ -121,6 +122,13 @@ Status choose_fabric(const std::string &requested, bool single_node, FabricChoic
         choice->atomics = attempt.atomics;
         choice->delivery_complete = attempt.delivery_complete;
         return Status::ok;
+    }
+    if (gpu_heap && query(provider, false, false)) {
+        FS_ERROR("libfabric provider '%s' cannot access GPU memory (no FI_HMEM: this libfabric "
+                 "was built without CUDA), so PEs on other nodes cannot reach a GPU symmetric "
+                 "heap through it; use a libfabric built with CUDA, or FABSHMEM_HEAP=host",
+                 provider.c_str());
+        return Status::not_supported;
     }
     FS_ERROR("libfabric provider '%s' does not offer FI_EP_RDM with FI_RMA here (providers "
              "that do: %s); set FABSHMEM_PROVIDER to one of them",

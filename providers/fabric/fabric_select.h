@@ -17,8 +17,10 @@ struct FabricChoice {
     bool atomics = false;
 };
 
-// `single_node`: every PE is on this node, so shm may serve them all.
-Status choose_fabric(const std::string &requested_provider, bool single_node, FabricChoice *choice);
+// `single_node`: every PE is on this node, so shm may serve them all. `gpu_heap`: the heap is
+// GPU memory, so the provider must offer FI_HMEM.
+Status choose_fabric(const std::string &requested_provider, bool single_node, bool gpu_heap,
+                     FabricChoice *choice);
 
 // Providers that offer FI_EP_RDM with FI_RMA here, unique names, in libfabric's order.
 std::vector<std::string> qualifying_providers();

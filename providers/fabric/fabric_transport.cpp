@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "cuda_support.h"
 #include "fabric_select.h"
 #include "log.h"
 
@@ -30,6 +31,8 @@ struct PeerCard {
     uint64_t heap_base;
     uint64_t heap_key;
     uint64_t heap_size;
+    uint64_t signal_base;
+    uint64_t signal_key;
     uint32_t address_length;
     uint8_t address[512];
 };
@@ -42,15 +45,16 @@ Status fabric_failure(const char *what, int rc) {
 }  // namespace
 
 std::unique_ptr<FabricTransport> FabricTransport::open(const std::string &requested_provider,
-                                                       Bootstrap &bootstrap, char *heap_base,
-                                                       size_t heap_size, Status *status) {
+                                                       Bootstrap &bootstrap, const SymmetricHeap &heap,
+                                                       Status *status) {
     FabricChoice choice;
-    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(), &choice);
+    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(),
+                            heap.kind() == HeapKind::cuda, &choice);
     if (*status != Status::ok) return nullptr;
     std::unique_ptr<FabricTransport> transport(new FabricTransport());
     *status = transport->open_endpoint(choice);
-    if (*status == Status::ok) *status = transport->register_heap(heap_base, heap_size);
-    if (*status == Status::ok) *status = transport->exchange(bootstrap, heap_base);
+    if (*status == Status::ok) *status = transport->register_heap(heap);
+    if (*status == Status::ok) *status = transport->exchange(bootstrap);
     if (*status != Status::ok) return nullptr;
     return transport;
 }
@@ -92,32 +96,55 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     return Status::ok;
 }
 
-Status FabricTransport::register_heap(char *heap_base, size_t heap_size) {
-    heap_base_ = heap_base;
-    heap_size_ = heap_size;
-    iovec region{heap_base, heap_size};
+Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid_mr **mr) {
+    iovec region{base, bytes};
     fi_mr_attr attr{};
     attr.mr_iov = &region;
     attr.iov_count = 1;
     attr.access = FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
-    attr.requested_key = 1;  // with FI_MR_PROV_KEY the provider picks its own
-    attr.iface = FI_HMEM_SYSTEM;
-    int rc = fi_mr_regattr(domain_fid_, &attr, 0, &heap_mr_);
-    if (rc) return fabric_failure("registering the symmetric heap (fi_mr_regattr)", rc);
+    attr.requested_key = signal_mr_ || heap_mr_ ? 2 : 1;  // with FI_MR_PROV_KEY the provider picks
+    // GPU memory is registered as such, so the NIC reads and writes it directly (GPUDirect).
+    attr.iface = cuda ? FI_HMEM_CUDA : FI_HMEM_SYSTEM;
+    if (cuda) attr.device.cuda = cuda_device_;
+    int rc = fi_mr_regattr(domain_fid_, &attr, 0, mr);
+    if (rc) return fabric_failure(cuda ? "registering the GPU heap (fi_mr_regattr, FI_HMEM_CUDA)"
+                                       : "registering the symmetric heap (fi_mr_regattr)", rc);
     if (info_->domain_attr->mr_mode & FI_MR_ENDPOINT) {
-        if ((rc = fi_mr_bind(heap_mr_, &ep_->fid, 0))) return fabric_failure("fi_mr_bind", rc);
-        if ((rc = fi_mr_enable(heap_mr_))) return fabric_failure("fi_mr_enable", rc);
+        if ((rc = fi_mr_bind(*mr, &ep_->fid, 0))) return fabric_failure("fi_mr_bind", rc);
+        if ((rc = fi_mr_enable(*mr))) return fabric_failure("fi_mr_enable", rc);
     }
-    heap_desc_ = fi_mr_desc(heap_mr_);
     return Status::ok;
 }
 
-Status FabricTransport::exchange(Bootstrap &bootstrap, char *heap_base) {
+Status FabricTransport::register_heap(const SymmetricHeap &heap) {
+    heap_base_ = heap.base();
+    heap_size_ = heap.size();
+    signal_base_ = heap.signal_base();
+    bool cuda = heap.kind() == HeapKind::cuda;
+    if (cuda) cuda_device_ = cuda::device_selected_by_program();
+    Status status = register_region(heap_base_, heap_size_, cuda, &heap_mr_);
+    if (status != Status::ok) return status;
+    heap_desc_ = fi_mr_desc(heap_mr_);
+    // A host heap holds its signal words; a GPU heap's live in host memory of their own.
+    if (signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
+        status = register_region(signal_base_, SymmetricHeap::kSignalBytes, false, &signal_mr_);
+    return status;
+}
+
+Status FabricTransport::exchange(Bootstrap &bootstrap) {
     PeerCard mine{};
     std::snprintf(mine.provider, sizeof mine.provider, "%s", provider_.c_str());
-    mine.heap_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(heap_base) : 0;
+    uint64_t virtual_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(heap_base_) : 0;
+    mine.heap_base = virtual_base;
     mine.heap_key = fi_mr_key(heap_mr_);
     mine.heap_size = heap_size_;
+    if (signal_mr_) {
+        mine.signal_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(signal_base_) : 0;
+        mine.signal_key = fi_mr_key(signal_mr_);
+    } else {  // inside the heap's registration
+        mine.signal_base = virtual_base + static_cast<uint64_t>(signal_base_ - heap_base_);
+        mine.signal_key = mine.heap_key;
+    }
     size_t length = sizeof mine.address;
     int rc = fi_getname(&ep_->fid, mine.address, &length);
     if (rc) return fabric_failure("fi_getname", rc);
@@ -147,14 +174,15 @@ Status FabricTransport::exchange(Bootstrap &bootstrap, char *heap_base) {
             FS_ERROR("fi_av_insert of PE %zu's address failed", pe);
             return Status::fabric_error;
         }
-        peers_[pe].heap_base = card.heap_base;
-        peers_[pe].key = card.heap_key;
+        peers_[pe].data = Region{card.heap_base, card.heap_key};
+        peers_[pe].signals = Region{card.signal_base, card.signal_key};
     }
     return Status::ok;
 }
 
 FabricTransport::~FabricTransport() {
     release_temporary_registrations();
+    if (signal_mr_) fi_close(&signal_mr_->fid);
     if (heap_mr_) fi_close(&heap_mr_->fid);
     if (ep_) fi_close(&ep_->fid);
     if (av_) fi_close(&av_->fid);
@@ -208,20 +236,19 @@ void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **tem
     return fi_mr_desc(*temporary);
 }
 
-void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, size_t offset,
-                           std::atomic<int> *remaining, uint64_t extra_flags) {
+void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &region,
+                           size_t offset, std::atomic<int> *remaining, uint64_t extra_flags) {
     OpContext *context = acquire_context();
     context->remaining = remaining;
     context->pe = pe;
     context->op = op;
-    const Peer &peer = peers_[pe];
     iovec iov{local, bytes};
-    fi_rma_iov remote{peer.heap_base + offset, bytes, peer.key};
+    fi_rma_iov remote{region.base + offset, bytes, region.key};
     fi_msg_rma msg{};
     msg.msg_iov = &iov;
     msg.desc = &desc;
     msg.iov_count = 1;
-    msg.addr = peer.address;
+    msg.addr = peers_[pe].address;
     msg.rma_iov = &remote;
     msg.rma_iov_count = 1;
     msg.context = &context->fi;
@@ -249,8 +276,8 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, max_msg_size_);
         if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);
-        post(op, static_cast<char *>(local) + done, chunk, desc, pe, offset + done, waiter,
-             inject ? FI_INJECT : 0);
+        post(op, static_cast<char *>(local) + done, chunk, desc, pe, peers_[pe].data, offset + done,
+             waiter, inject ? FI_INJECT : 0);
         done += chunk;
     }
     if (waiter) wait_for(remaining);
@@ -274,10 +301,16 @@ void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, 
 
 void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     if (inject_size_ >= sizeof value) {
-        post(Op::write, &value, sizeof value, nullptr, pe, offset, nullptr, FI_INJECT);
+        post(Op::write, &value, sizeof value, nullptr, pe, peers_[pe].signals, offset, nullptr, FI_INJECT);
         return;
     }
-    transfer(Op::write, &value, offset, sizeof value, pe, true);
+    // No inject: post from memory that stays valid until the completion, and wait for it.
+    fid_mr *temporary = nullptr;
+    void *desc = local_descriptor(&value, sizeof value, &temporary);
+    std::atomic<int> remaining{1};
+    post(Op::write, &value, sizeof value, desc, pe, peers_[pe].signals, offset, &remaining, 0);
+    wait_for(remaining);
+    if (temporary) fi_close(&temporary->fid);
 }
 
 void FabricTransport::wait_for(const std::atomic<int> &remaining) {
@@ -358,9 +391,9 @@ void FabricTransport::interrupt_wait() {
 }
 
 std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
-                                                 Bootstrap &bootstrap, char *heap_base,
-                                                 size_t heap_size, Status *status) {
-    return FabricTransport::open(requested_provider, bootstrap, heap_base, heap_size, status);
+                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
+                                                 Status *status) {
+    return FabricTransport::open(requested_provider, bootstrap, heap, status);
 }
 
 }  // namespace fabshmem

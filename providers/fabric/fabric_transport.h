@@ -14,6 +14,7 @@
 
 #include "bootstrap.h"
 #include "status.h"
+#include "symmetric_heap.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -25,8 +26,8 @@ public:
     // Chooses a provider (FABSHMEM_PROVIDER / FI_PROVIDER or the default order), opens the
     // endpoint, registers the heap, and exchanges addresses and keys with every PE.
     static std::unique_ptr<FabricTransport> open(const std::string &requested_provider,
-                                                 Bootstrap &bootstrap, char *heap_base,
-                                                 size_t heap_size, Status *status);
+                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
+                                                 Status *status);
     ~FabricTransport() override;
 
     const char *name() const override { return "fabric"; }
@@ -43,21 +44,27 @@ public:
 
 private:
     struct OpContext;
+    // A peer's registered region: the remote address of its offset 0 (0 with offset
+    // addressing) and the key.
+    struct Region {
+        uint64_t base = 0;
+        uint64_t key = 0;
+    };
     struct Peer {
         fi_addr_t address = FI_ADDR_UNSPEC;
-        uint64_t heap_base = 0;  // remote address of offset 0 (0 with offset addressing)
-        uint64_t key = 0;
+        Region data, signals;
     };
     enum class Op { read, write };
 
     FabricTransport() = default;
     Status open_endpoint(const FabricChoice &choice);
-    Status register_heap(char *heap_base, size_t heap_size);
-    Status exchange(Bootstrap &bootstrap, char *heap_base);
+    Status register_heap(const SymmetricHeap &heap);
+    Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr);
+    Status exchange(Bootstrap &bootstrap);
 
     // Posts one operation of at most max_msg_size_ bytes, retrying on FI_EAGAIN.
-    void post(Op op, void *local, size_t bytes, void *desc, int pe, size_t offset,
-              std::atomic<int> *remaining, uint64_t extra_flags);
+    void post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
+              size_t offset, std::atomic<int> *remaining, uint64_t extra_flags);
     // Splits a transfer into max_msg_size_ pieces and waits when `blocking`.
     void transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking);
     void *local_descriptor(void *buffer, size_t bytes, fid_mr **temporary);
@@ -76,9 +83,12 @@ private:
     fid_cq *cq_ = nullptr;
     fid_ep *ep_ = nullptr;
     fid_mr *heap_mr_ = nullptr;
+    fid_mr *signal_mr_ = nullptr;  // null when the signal region lies inside the heap's
     void *heap_desc_ = nullptr;
     char *heap_base_ = nullptr;
     size_t heap_size_ = 0;
+    char *signal_base_ = nullptr;
+    int cuda_device_ = -1;
     bool cq_has_wait_ = false;
     bool mr_local_ = false;
     bool virtual_addressing_ = false;

@@ -10,53 +10,85 @@
 #include <cstring>
 
 #include "log.h"
+#include "symmetric_heap.h"
 
 namespace fabshmem {
 namespace {
 
-struct HeapName {
-    char name[96];  // empty: this PE's heap is not shared
+// What each PE publishes: the shared-memory name of its host region (empty: not shared) and,
+// for a GPU heap, the CUDA IPC handle of its allocation and where the heap starts in it.
+struct IpcCard {
+    char name[96];
+    cuda::IpcHandle handle;
+    uint64_t data_delta;
 };
+
+void *map_shared(const char *name, size_t bytes, std::string *error) {
+    int fd = shm_open(name, O_RDWR, 0);
+    struct stat st{};
+    void *base = MAP_FAILED;
+    if (fd >= 0 && fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) == bytes)
+        base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (base == MAP_FAILED) *error = fd < 0 ? std::strerror(errno) : "its size differs";
+    if (fd >= 0) close(fd);
+    return base == MAP_FAILED ? nullptr : base;
+}
 
 }  // namespace
 
 IpcTransport::~IpcTransport() {
-    for (char *base : peer_bases_)
-        if (base) munmap(base, heap_size_);
+    for (Peer &peer : peers_) {
+        if (peer.host_mapping) munmap(peer.host_mapping, peer.host_mapping_size);
+        if (peer.cuda_mapping) cuda::ipc_close(peer.cuda_mapping);
+    }
 }
 
-std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const std::string &heap_name,
-                                                 size_t heap_size, Status *status) {
-    HeapName mine{};
+std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const SymmetricHeap &heap,
+                                                 const std::string &heap_name, Status *status) {
+    bool cuda_heap = heap.kind() == HeapKind::cuda;
+    IpcCard mine{};
     std::snprintf(mine.name, sizeof mine.name, "%s", heap_name.c_str());
-    std::vector<HeapName> names(bootstrap.size());
-    *status = bootstrap.allgather(&mine, sizeof mine, names.data());
+    std::string error;
+    if (cuda_heap && !heap_name.empty()) {
+        if (!cuda::ipc_get_handle(heap.cuda_allocation(), &mine.handle, &error)) {
+            FS_ERROR("cannot share the GPU heap with this node's PEs (%s); set "
+                     "FABSHMEM_DISABLE_IPC=1 to reach them through the fabric",
+                     error.c_str());
+            mine.name[0] = '\0';
+        }
+        mine.data_delta = static_cast<uint64_t>(heap.base() - static_cast<char *>(heap.cuda_allocation()));
+    }
+    std::vector<IpcCard> cards(bootstrap.size());
+    *status = bootstrap.allgather(&mine, sizeof mine, cards.data());
     if (*status != Status::ok) return nullptr;
 
-    std::vector<char *> bases(bootstrap.size(), nullptr);
-    if (!heap_name.empty()) {
-        for (int pe : bootstrap.node_pes()) {
-            if (pe == bootstrap.rank() || !names[pe].name[0]) continue;
-            int fd = shm_open(names[pe].name, O_RDWR, 0);
-            struct stat st{};
-            void *base = MAP_FAILED;
-            if (fd >= 0 && fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) == heap_size)
-                base = mmap(nullptr, heap_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-            int saved_errno = errno;
-            if (fd >= 0) close(fd);
-            if (base == MAP_FAILED) {
-                FS_ERROR("cannot map the heap of PE %d on this node (%s): %s; set "
-                         "FABSHMEM_DISABLE_IPC=1 to reach it through the fabric",
-                         pe, names[pe].name, fd < 0 ? std::strerror(saved_errno) : "size differs");
-                *status = Status::invalid_argument;
-                for (char *mapped : bases)
-                    if (mapped) munmap(mapped, heap_size);
-                return nullptr;
-            }
-            bases[pe] = static_cast<char *>(base);
+    std::vector<IpcTransport::Peer> peers(bootstrap.size());
+    auto fail = [&](int pe, const char *what) {
+        FS_ERROR("cannot map the heap of PE %d on this node (%s: %s); set FABSHMEM_DISABLE_IPC=1 "
+                 "to reach it through the fabric",
+                 pe, what, error.c_str());
+        *status = Status::invalid_argument;
+        IpcTransport cleanup(std::move(peers), cuda_heap);  // unmaps what was mapped
+        return nullptr;
+    };
+    if (!mine.name[0]) return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
+    for (int pe : bootstrap.node_pes()) {
+        if (pe == bootstrap.rank() || !cards[pe].name[0]) continue;
+        IpcTransport::Peer &peer = peers[pe];
+        size_t host_bytes = cuda_heap ? SymmetricHeap::kSignalBytes : heap.size();
+        peer.host_mapping = map_shared(cards[pe].name, host_bytes, &error);
+        if (!peer.host_mapping) return fail(pe, cards[pe].name);
+        peer.host_mapping_size = host_bytes;
+        peer.signals = static_cast<char *>(peer.host_mapping);
+        if (cuda_heap) {
+            peer.cuda_mapping = cuda::ipc_open(cards[pe].handle, &error);
+            if (!peer.cuda_mapping) return fail(pe, "CUDA IPC");
+            peer.data = static_cast<char *>(peer.cuda_mapping) + cards[pe].data_delta;
+        } else {
+            peer.data = peer.signals;
         }
     }
-    return std::make_unique<IpcTransport>(std::move(bases), heap_size);
+    return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
 }
 
 }  // namespace fabshmem

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The GPU suite, for a machine with a GPU and OpenMPI's mpirun (a PMIx server) but no Slurm:
+# the GPU tests with 2 PEs on the GPU(s) through CUDA IPC, the fabric-path checks, the
+# misuse cases, the CPU multi-PE programs, and the GPU benchmark. Ends "N passed, N failed".
+#   scripts/gpu-test.sh [BUILD_DIR]     (default build/; build it with scripts/build.sh, or
+#                                        carry one built on Debian: the binaries run there)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build}
+export LD_LIBRARY_PATH=$PWD/$build:${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
+export FABSHMEM_SYMMETRIC_SIZE=${FABSHMEM_SYMMETRIC_SIZE:-1G}
+export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
+run() { timeout -k 5 300 mpirun --allow-run-as-root --oversubscribe -n "$@"; }
+passed=0 failed=0
+check() {  # check NAME EXPECT(ok|fail) REGEX COMMAND...
+    local name=$1 expect=$2 regex=$3; shift 3
+    local out rc
+    out=$("$@" 2>&1); rc=$?
+    local good=1
+    [ "$expect" = ok ] && [ $rc -ne 0 ] && good=0
+    [ "$expect" = fail ] && [ $rc -eq 0 ] && good=0
+    [ -n "$regex" ] && ! grep -Eq -- "$regex" <<<"$out" && good=0
+    if [ $good -eq 1 ]; then passed=$((passed + 1)); echo "  pass  $name"; else failed=$((failed + 1)); echo "  FAIL  $name (exit $rc)"; fi
+    sed 's/^/        /' <<<"$out" | tail -n 12
+}
+nvidia-smi --query-gpu=name,pci.bus_id,memory.total --format=csv,noheader
+g=$build/tests/gpu
+check gpu-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_INFO=1 $g/gpu_tutorial
+check gpu-rma-ipc ok 'PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_rma
+check gpu-free-cuda-malloc fail 'fabshmem: PE [01]: error: nvshmem_free\(.*\): this pointer is not in the symmetric heap' run 2 $g/gpu_rma free_cuda_malloc
+check gpu-exclusive fail 'fabshmem: PE [01]: error: 2 PEs run on this node but it has 1 GPU' run 2 env FABSHMEM_GPU_EXCLUSIVE=1 $g/gpu_tutorial
+check gpu-heap-forced-remote fail 'cannot access GPU memory \(no FI_HMEM' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_rma
+check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
+for t in rma_types rma_sizes ordering busy_target; do
+    check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
+done
+echo "== GPU benchmark"
+run 2 $build/bench/fabshmem-gpu-perf
+echo "$passed passed, $failed failed"

@@ -1,0 +1,80 @@
+// The on-stream API: RMA and synchronisation ordered with the work on a CUDA stream.
+#include <string>
+
+#include "cuda_support.h"
+#include "log.h"
+#include "nvshmemx.h"
+#include "runtime.h"
+
+using namespace fabshmem;
+
+namespace {
+
+void synchronize(const char *function, cudaStream_t stream) {
+    std::string error;
+    if (!cuda::stream_synchronize(stream, &error)) fatal("%s: %s", function, error.c_str());
+}
+
+// Between a GPU heap and this node's PEs (or itself) the copy goes on the stream; anything
+// else waits for the stream, then runs as the blocking call.
+void rma_on_stream(const char *function, bool get, void *dest, const void *source, size_t bytes,
+                   int pe, cudaStream_t stream) {
+    Runtime &rt = runtime_for(function);
+    const void *symmetric = get ? source : dest;
+    size_t offset = checked_remote_offset(rt, function, symmetric, bytes, pe, get ? dest : source);
+    if (!bytes) return;
+    Transport &route = rt.route(pe);
+    void *remote = route.local_address(offset, pe);
+    if (rt.heap.kind() == HeapKind::cuda && remote) {
+        std::string error;
+        if (!cuda::copy_async(get ? dest : remote, get ? remote : source, bytes, stream, &error))
+            fatal("%s: %s", function, error.c_str());
+        return;
+    }
+    synchronize(function, stream);
+    if (get) route.get(dest, offset, bytes, pe, true);
+    else route.put(offset, source, bytes, pe, true);
+}
+
+}  // namespace
+
+extern "C" {
+
+void nvshmemx_getmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream) {
+    rma_on_stream("nvshmemx_getmem_on_stream", true, dest, source, bytes, pe, stream);
+}
+void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream) {
+    rma_on_stream("nvshmemx_putmem_on_stream", false, dest, source, bytes, pe, stream);
+}
+
+#define FABSHMEM_DEFINE_ON_STREAM(NAME, TYPE)                                                      \
+    void nvshmemx_##NAME##_get_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe, \
+                                         cudaStream_t stream) {                                 \
+        const char *fn = "nvshmemx_" #NAME "_get_on_stream";                                    \
+        rma_on_stream(fn, true, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, stream); \
+    }                                                                                           \
+    void nvshmemx_##NAME##_put_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe, \
+                                         cudaStream_t stream) {                                 \
+        const char *fn = "nvshmemx_" #NAME "_put_on_stream";                                    \
+        rma_on_stream(fn, false, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, stream); \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ON_STREAM)
+#undef FABSHMEM_DEFINE_ON_STREAM
+
+void nvshmemx_quiet_on_stream(cudaStream_t stream) {
+    Runtime &rt = runtime_for("nvshmemx_quiet_on_stream");
+    // Stream copies complete in stream order; fabric operations need the host's quiet.
+    if (rt.fabric) {
+        synchronize("nvshmemx_quiet_on_stream", stream);
+        quiet_all(rt);
+    }
+}
+
+void nvshmemx_barrier_all_on_stream(cudaStream_t stream) {
+    Runtime &rt = runtime_for("nvshmemx_barrier_all_on_stream");
+    synchronize("nvshmemx_barrier_all_on_stream", stream);
+    quiet_all(rt);
+    sync_all(rt);
+}
+
+}  // extern "C"

@@ -1,0 +1,38 @@
+// A build without CUDA: no device is ever visible, and nothing here is reached otherwise.
+#include "cuda_support.h"
+
+namespace fabshmem::cuda {
+
+namespace {
+bool unavailable(std::string *error) {
+    if (error) *error = "this fabshmem was built without CUDA (meson -Dcuda=enabled)";
+    return false;
+}
+}  // namespace
+
+bool built_with_cuda() { return false; }
+int device_count(std::string *why) {
+    if (why) *why = "this fabshmem was built without CUDA";
+    return 0;
+}
+int device_selected_by_program() { return -1; }
+bool select_device(int, std::string *error) { return unavailable(error); }
+std::string pci_bus_id(int) { return "none"; }
+void *malloc_device(size_t, std::string *error) {
+    unavailable(error);
+    return nullptr;
+}
+void free_device(void *) {}
+bool is_device_pointer(const void *) { return false; }
+bool copy(void *, const void *, size_t, std::string *error) { return unavailable(error); }
+bool memset_device(void *, int, size_t, std::string *error) { return unavailable(error); }
+bool copy_async(void *, const void *, size_t, void *, std::string *error) { return unavailable(error); }
+bool stream_synchronize(void *, std::string *error) { return unavailable(error); }
+bool ipc_get_handle(void *, IpcHandle *, std::string *error) { return unavailable(error); }
+void *ipc_open(const IpcHandle &, std::string *error) {
+    unavailable(error);
+    return nullptr;
+}
+void ipc_close(void *) {}
+
+}  // namespace fabshmem::cuda

@@ -1,0 +1,118 @@
+#include "cuda_support.h"
+
+#include <cuda.h>
+#include <cuda_runtime.h>
+
+#include <cstring>
+
+namespace fabshmem::cuda {
+namespace {
+
+bool ok(cudaError_t rc, const char *what, std::string *error) {
+    if (rc == cudaSuccess) return true;
+    if (error) *error = std::string(what) + ": " + cudaGetErrorString(rc);
+    cudaGetLastError();  // clear it, so it does not surface in the program's next call
+    return false;
+}
+
+}  // namespace
+
+bool built_with_cuda() { return true; }
+
+int device_count(std::string *why) {
+    int count = 0;
+    cudaError_t rc = cudaGetDeviceCount(&count);
+    if (rc != cudaSuccess) {
+        if (why) *why = cudaGetErrorString(rc);
+        cudaGetLastError();
+        return 0;
+    }
+    if (count == 0 && why) *why = "no CUDA device is visible";
+    return count;
+}
+
+int device_selected_by_program() {
+    // cudaSetDevice creates the primary context, so a current context means the program chose.
+    // The driver call comes through the runtime, so the library needs no link to libcuda.
+    using GetCurrent = CUresult (*)(CUcontext *);
+    void *fn = nullptr;
+    cudaDriverEntryPointQueryResult found;
+    if (cudaGetDriverEntryPointByVersion("cuCtxGetCurrent", &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+        found != cudaDriverEntryPointSuccess || !fn) {
+        cudaGetLastError();
+        return -1;
+    }
+    CUcontext context = nullptr;
+    if (reinterpret_cast<GetCurrent>(fn)(&context) != CUDA_SUCCESS || !context) return -1;
+    int device = -1;
+    return cudaGetDevice(&device) == cudaSuccess ? device : -1;
+}
+
+bool select_device(int device, std::string *error) {
+    return ok(cudaSetDevice(device), "cudaSetDevice", error) && ok(cudaFree(nullptr), "creating the CUDA context", error);
+}
+
+std::string pci_bus_id(int device) {
+    char id[32] = "?";
+    if (cudaDeviceGetPCIBusId(id, sizeof id, device) != cudaSuccess) cudaGetLastError();
+    return id;
+}
+
+void *malloc_device(size_t bytes, std::string *error) {
+    void *ptr = nullptr;
+    return ok(cudaMalloc(&ptr, bytes), "cudaMalloc", error) ? ptr : nullptr;
+}
+
+void free_device(void *ptr) {
+    if (ptr && cudaFree(ptr) != cudaSuccess) cudaGetLastError();
+}
+
+bool is_device_pointer(const void *ptr) {
+    cudaPointerAttributes attributes;
+    if (cudaPointerGetAttributes(&attributes, ptr) != cudaSuccess) {
+        cudaGetLastError();
+        return false;
+    }
+    return attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
+}
+
+bool copy(void *dest, const void *src, size_t bytes, std::string *error) {
+    return ok(cudaMemcpy(dest, src, bytes, cudaMemcpyDefault), "cudaMemcpy", error);
+}
+
+bool memset_device(void *dest, int value, size_t bytes, std::string *error) {
+    return ok(cudaMemset(dest, value, bytes), "cudaMemset", error) &&
+           ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize", error);
+}
+
+bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error) {
+    return ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream)),
+              "cudaMemcpyAsync", error);
+}
+
+bool stream_synchronize(void *stream, std::string *error) {
+    return ok(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), "cudaStreamSynchronize", error);
+}
+
+bool ipc_get_handle(void *allocation, IpcHandle *handle, std::string *error) {
+    static_assert(sizeof(cudaIpcMemHandle_t) == sizeof(IpcHandle::bytes), "IPC handle size");
+    cudaIpcMemHandle_t h;
+    if (!ok(cudaIpcGetMemHandle(&h, allocation), "cudaIpcGetMemHandle", error)) return false;
+    std::memcpy(handle->bytes, &h, sizeof h);
+    return true;
+}
+
+void *ipc_open(const IpcHandle &handle, std::string *error) {
+    cudaIpcMemHandle_t h;
+    std::memcpy(&h, handle.bytes, sizeof h);
+    void *mapped = nullptr;
+    return ok(cudaIpcOpenMemHandle(&mapped, h, cudaIpcMemLazyEnablePeerAccess), "cudaIpcOpenMemHandle", error)
+               ? mapped
+               : nullptr;
+}
+
+void ipc_close(void *mapped) {
+    if (mapped && cudaIpcCloseMemHandle(mapped) != cudaSuccess) cudaGetLastError();
+}
+
+}  // namespace fabshmem::cuda

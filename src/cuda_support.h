@@ -1,0 +1,38 @@
+// Everything fabshmem asks of CUDA, behind one narrow interface: cuda_support.cpp implements
+// it with the CUDA runtime when the build has CUDA, cuda_stub.cpp says "no CUDA" otherwise.
+// The rest of the library never includes a CUDA header.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace fabshmem::cuda {
+
+bool built_with_cuda();
+// Visible GPUs; 0 when there is no GPU or no driver (and `why` says which).
+int device_count(std::string *why);
+// The device the program already made current (a context exists), or -1.
+int device_selected_by_program();
+bool select_device(int device, std::string *error);
+std::string pci_bus_id(int device);
+
+void *malloc_device(size_t bytes, std::string *error);
+void free_device(void *ptr);
+bool is_device_pointer(const void *ptr);
+
+// Synchronous copies between any host and device memory (unified addressing).
+bool copy(void *dest, const void *src, size_t bytes, std::string *error);
+bool memset_device(void *dest, int value, size_t bytes, std::string *error);
+// Ordered on `stream` (a cudaStream_t); returns at once.
+bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error);
+bool stream_synchronize(void *stream, std::string *error);
+
+// CUDA IPC: a handle for an allocation, which another process of the node opens.
+struct IpcHandle {
+    unsigned char bytes[64];
+};
+bool ipc_get_handle(void *allocation, IpcHandle *handle, std::string *error);
+void *ipc_open(const IpcHandle &handle, std::string *error);
+void ipc_close(void *mapped);
+
+}  // namespace fabshmem::cuda

@@ -1,0 +1,154 @@
+// A GPU heap between PEs: every typed get/put/g/p, getmem/putmem of 1 B .. 64 MiB into host and
+// device buffers (every byte verified), nvshmem_ptr, and the on-stream calls. Run it with
+// 2 PEs on one GPU: through CUDA IPC by default, through the fabric with FABSHMEM_DISABLE_IPC=1.
+// `gpu_rma free_cuda_malloc` checks that nvshmem_free of a cudaMalloc pointer is a clear error.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gpu_check.h"
+
+namespace {
+
+unsigned char pattern(int pe, size_t i, unsigned salt) {
+    return static_cast<unsigned char>((i * 131u) ^ (pe * 37u + 11u) ^ (salt * 7u) ^ (i >> 9));
+}
+
+template <class T>
+void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
+                void (*put)(T *, const T *, size_t, int), T (*g)(const T *, int), void (*p)(T *, T, int)) {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    const size_t count = 33;
+    T *block = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+    T *inbox = static_cast<T *>(nvshmem_malloc(n * count * sizeof(T)));
+    std::vector<T> mine(count), got(count);
+    for (size_t i = 0; i < count; ++i) mine[i] = static_cast<T>((me * 7 + i * 3 + 1) & 0x7f);
+    CUDA_OK(cudaMemcpy(block, mine.data(), count * sizeof(T), cudaMemcpyHostToDevice));
+    nvshmem_barrier_all();
+    for (int peer = 0; peer < n; ++peer) {
+        get(got.data(), block, count, peer);
+        for (size_t i = 0; i < count; ++i)
+            GPU_CHECK(got[i] == static_cast<T>((peer * 7 + i * 3 + 1) & 0x7f), "%s_get from %d [%zu]", name, peer, i);
+        GPU_CHECK(g(block + 2, peer) == static_cast<T>((peer * 7 + 2 * 3 + 1) & 0x7f), "%s_g from %d", name, peer);
+        put(inbox + me * count, mine.data(), count - 1, peer);
+        p(inbox + me * count + count - 1, mine[count - 1], peer);
+    }
+    nvshmem_barrier_all();
+    for (int writer = 0; writer < n; ++writer) {
+        CUDA_OK(cudaMemcpy(got.data(), inbox + writer * count, count * sizeof(T), cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < count; ++i)
+            GPU_CHECK(got[i] == static_cast<T>((writer * 7 + i * 3 + 1) & 0x7f), "%s_put from %d [%zu]", name, writer, i);
+    }
+    nvshmem_free(inbox);
+    nvshmem_free(block);
+}
+
+void check_sizes() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    const size_t max = size_t{64} << 20;
+    auto *source = static_cast<unsigned char *>(nvshmem_malloc(max));
+    auto *inbox = static_cast<unsigned char *>(nvshmem_malloc(max));
+    unsigned char *device_local = nullptr;
+    CUDA_OK(cudaMalloc(&device_local, max));
+    std::vector<unsigned char> host(max), expect(max);
+    unsigned salt = 0;
+    for (size_t bytes = 1; bytes <= max; bytes *= 4) {
+        ++salt;
+        for (size_t i = 0; i < bytes; ++i) host[i] = pattern(me, i, salt);
+        CUDA_OK(cudaMemcpy(source, host.data(), bytes, cudaMemcpyHostToDevice));
+        nvshmem_barrier_all();
+        int peer = (me + 1) % n;
+        for (size_t i = 0; i < bytes; ++i) expect[i] = pattern(peer, i, salt);
+        // Into host memory, blocking and nbi.
+        std::memset(host.data(), 0, bytes);
+        nvshmem_getmem(host.data(), source, bytes, peer);
+        GPU_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem of %zu bytes into host memory", bytes);
+        std::memset(host.data(), 0, bytes);
+        nvshmem_getmem_nbi(host.data(), source, bytes, peer);
+        nvshmem_quiet();
+        GPU_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem_nbi of %zu bytes", bytes);
+        // Into device memory.
+        CUDA_OK(cudaMemset(device_local, 0, bytes));
+        nvshmem_getmem(device_local, source, bytes, peer);
+        CUDA_OK(cudaMemcpy(host.data(), device_local, bytes, cudaMemcpyDeviceToHost));
+        GPU_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem of %zu bytes into device memory", bytes);
+        // Put from device memory to the next PE; check what the previous one wrote.
+        for (size_t i = 0; i < bytes; ++i) host[i] = pattern(me, i, salt + 1000);
+        CUDA_OK(cudaMemcpy(device_local, host.data(), bytes, cudaMemcpyHostToDevice));
+        nvshmem_putmem(inbox, device_local, bytes, peer);
+        nvshmem_barrier_all();
+        int prev = (me + n - 1) % n;
+        CUDA_OK(cudaMemcpy(host.data(), inbox, bytes, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < bytes; ++i)
+            GPU_CHECK(host[i] == pattern(prev, i, salt + 1000), "putmem of %zu bytes from PE %d: byte %zu", bytes, prev, i);
+        nvshmem_barrier_all();
+    }
+    CUDA_OK(cudaFree(device_local));
+    nvshmem_free(inbox);
+    nvshmem_free(source);
+}
+
+void check_ptr_and_streams() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), peer = (me + 1) % n;
+    const size_t bytes = 1 << 20;
+    auto *block = static_cast<unsigned char *>(nvshmem_malloc(bytes));
+    std::vector<unsigned char> host(bytes);
+    for (size_t i = 0; i < bytes; ++i) host[i] = pattern(me, i, 99);
+    CUDA_OK(cudaMemcpy(block, host.data(), bytes, cudaMemcpyHostToDevice));
+    nvshmem_barrier_all();
+    void *mapped = nvshmem_ptr(block, peer);
+    bool ipc = std::getenv("FABSHMEM_DISABLE_IPC") == nullptr;
+    GPU_CHECK((mapped != nullptr) == ipc, "nvshmem_ptr to PE %d is %p with IPC %s", peer, mapped, ipc ? "on" : "off");
+    GPU_CHECK(nvshmem_ptr(block, me) == block, "nvshmem_ptr to itself");
+    if (mapped) {
+        CUDA_OK(cudaMemcpy(host.data(), mapped, bytes, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < bytes; ++i) GPU_CHECK(host[i] == pattern(peer, i, 99), "load through nvshmem_ptr, byte %zu", i);
+    }
+    cudaStream_t stream;
+    CUDA_OK(cudaStreamCreate(&stream));
+    unsigned char *device_local = nullptr;
+    CUDA_OK(cudaMalloc(&device_local, bytes));
+    nvshmemx_getmem_on_stream(device_local, block, bytes, peer, stream);
+    nvshmemx_quiet_on_stream(stream);
+    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaMemcpy(host.data(), device_local, bytes, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < bytes; ++i) GPU_CHECK(host[i] == pattern(peer, i, 99), "getmem_on_stream, byte %zu", i);
+    nvshmemx_barrier_all_on_stream(stream);
+    std::vector<int> ints(256, me + 5);
+    int *slot = static_cast<int *>(nvshmem_malloc(256 * sizeof(int)));
+    nvshmemx_int_put_on_stream(slot, ints.data(), 256, peer, stream);
+    nvshmemx_barrier_all_on_stream(stream);
+    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaMemcpy(ints.data(), slot, 256 * sizeof(int), cudaMemcpyDeviceToHost));
+    for (int i = 0; i < 256; ++i) GPU_CHECK(ints[i] == (me + n - 1) % n + 5, "int_put_on_stream [%d] = %d", i, ints[i]);
+    nvshmem_free(slot);
+    CUDA_OK(cudaFree(device_local));
+    CUDA_OK(cudaStreamDestroy(stream));
+    nvshmem_free(block);
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    skip_without_gpu("gpu_rma");
+    std::string which = argc > 1 ? argv[1] : "all";
+    nvshmem_init();
+    if (which == "free_cuda_malloc") {
+        void *ordinary = nullptr;
+        CUDA_OK(cudaMalloc(&ordinary, 4096));
+        nvshmem_free(ordinary);  // must end the job with a clear message
+        return 0;
+    }
+#define CHECK_TYPE(NAME, TYPE) \
+    check_type<TYPE>(#NAME, nvshmem_##NAME##_get, nvshmem_##NAME##_put, nvshmem_##NAME##_g, nvshmem_##NAME##_p);
+    FABSHMEM_FOR_EACH_RMA_TYPE(CHECK_TYPE)
+#undef CHECK_TYPE
+    check_sizes();
+    check_ptr_and_streams();
+    nvshmem_barrier_all();
+    if (nvshmem_my_pe() == 0)
+        std::printf("gpu_rma (23 types, 1 B .. 64 MiB host and device buffers, nvshmem_ptr, on-stream): PASS on %d PEs, %s\n",
+                    nvshmem_n_pes(), std::getenv("FABSHMEM_DISABLE_IPC") ? "fabric" : "CUDA IPC");
+    nvshmem_finalize();
+    return 0;
+}
