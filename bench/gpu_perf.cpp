@@ -54,12 +54,19 @@ int main(int argc, char **argv) {
                     nvshmem_ptr(heap, 1) ? "CUDA IPC" : "fabric");
         std::printf("%10s %14s %14s %14s %14s %14s %14s\n", "size", "get->dev us", "memcpy D2D us",
                     "get->dev GB/s", "memcpy D2D GB/s", "get->host us", "memcpy D2H us");
-        for (size_t bytes = 8; bytes <= max; bytes *= 4) {
+        for (size_t bytes = 8; bytes <= max; bytes = bytes * 8 > max && bytes < max ? max : bytes * 8) {
             int ops = static_cast<int>(std::clamp<size_t>((size_t{256} << 20) / bytes, 4, 200));
             double get_dev = median_seconds(9, ops, [&] { nvshmem_getmem(device_local, heap, bytes, 1); });
-            double copy_d2d = median_seconds(9, ops, [&] { cudaMemcpy(device_local, heap, bytes, cudaMemcpyDeviceToDevice); });
+            // The baseline waits for each copy to land, as a blocking nvshmem_getmem does.
+            double copy_d2d = median_seconds(9, ops, [&] {
+                cudaMemcpy(device_local, heap, bytes, cudaMemcpyDeviceToDevice);
+                cudaStreamSynchronize(nullptr);
+            });
             double get_host = median_seconds(9, ops, [&] { nvshmem_getmem(host_local, heap, bytes, 1); });
-            double copy_d2h = median_seconds(9, ops, [&] { cudaMemcpy(host_local, heap, bytes, cudaMemcpyDeviceToHost); });
+            double copy_d2h = median_seconds(9, ops, [&] {
+                cudaMemcpy(host_local, heap, bytes, cudaMemcpyDeviceToHost);
+                cudaStreamSynchronize(nullptr);
+            });
             std::printf("%10zu %14.2f %14.2f %14.1f %14.1f %14.2f %14.2f\n", bytes, get_dev * 1e6, copy_d2d * 1e6,
                         bytes / get_dev / 1e9, bytes / copy_d2d / 1e9, get_host * 1e6, copy_d2h * 1e6);
         }

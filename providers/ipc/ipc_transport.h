@@ -26,17 +26,18 @@ public:
     const char *name() const override { return "ipc"; }
     bool reaches(int pe) const { return peers_[pe].data != nullptr; }
 
-    void get(void *dest, size_t offset, size_t bytes, int pe, bool) override {
-        heap_copy(cuda_, dest, peers_[pe].data + offset, bytes);
+    void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override {
+        heap_copy(cuda_, dest, peers_[pe].data + offset, bytes, blocking);
     }
-    void put(size_t offset, const void *src, size_t bytes, int pe, bool) override {
-        heap_copy(cuda_, peers_[pe].data + offset, src, bytes);
+    void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override {
+        heap_copy(cuda_, peers_[pe].data + offset, src, bytes, blocking);
     }
     void put_signal(size_t offset, uint64_t value, int pe) override {
         __atomic_store_n(reinterpret_cast<uint64_t *>(peers_[pe].signals + offset), value, __ATOMIC_RELEASE);
     }
-    // Copies are complete when they return; the fences order them for other PEs' loads.
-    void quiet() override { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+    // Blocking copies are complete when they return; quiet completes the rest, and the fences
+    // order them for other PEs' loads.
+    void quiet() override { heap_copies_complete(cuda_); }
     void fence() override { __atomic_thread_fence(__ATOMIC_RELEASE); }
     void *local_address(size_t offset, int pe) override { return peers_[pe].data + offset; }
     std::string describe() const override { return cuda_ ? "ipc (CUDA IPC)" : "ipc (shared memory)"; }
