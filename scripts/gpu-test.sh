@@ -29,11 +29,16 @@ check gpu-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env F
 check gpu-rma-ipc ok 'PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_rma
 check gpu-free-cuda-malloc fail 'fabshmem: PE [01]: error: nvshmem_free\(.*\): this pointer is not in the symmetric heap' run 2 $g/gpu_rma free_cuda_malloc
 check gpu-exclusive fail 'fabshmem: PE [01]: error: 2 PEs run on this node but it has 1 GPU' run 2 env FABSHMEM_GPU_EXCLUSIVE=1 $g/gpu_tutorial
-check gpu-heap-forced-remote fail 'cannot access GPU memory \(no FI_HMEM' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_rma
+# Through the fabric: this libfabric has no FI_HMEM, so the GPU heap is staged by the target.
+check gpu-rma-fabric-tcp ok 'PASS on 2 PEs, fabric' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_rma
+check gpu-rma-fabric-shm ok 'PASS on 2 PEs, fabric' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm $g/gpu_rma
+check gpu-tutorial-fabric ok 'staged through host memory.*|Rank 0 read data' run 2 env FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_tutorial
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
 for t in rma_types rma_sizes ordering busy_target; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
 done
-echo "== GPU benchmark"
+echo "== GPU benchmark: CUDA IPC"
 run 2 $build/bench/fabshmem-gpu-perf
+echo "== GPU benchmark: through the fabric (tcp, staged: no FI_HMEM here)"
+run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-perf --max 16
 echo "$passed passed, $failed failed"

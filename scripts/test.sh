@@ -87,6 +87,13 @@ for prov in tcp shm; do
     check "ordering-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_ordering
     check "busy_target-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_busy_target
 done
+# The staged path (how a GPU heap is reached without FI_HMEM), forced on a host heap.
+for prov in tcp shm; do
+    for t in rma_types rma_sizes ordering busy_target; do
+        FABSHMEM_PROVIDER=$prov FABSHMEM_STAGED=1 check "$t-$prov-staged" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_$t
+    done
+done
+FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check "rma_sizes-tcp-staged-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_sizes
 FABSHMEM_PROVIDER=tcp check "rma_sizes-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_sizes
 FABSHMEM_PROVIDER=shm check "rma_types-shm-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_rma_types
 FABSHMEM_PROVIDER=tcp check "ordering-tcp-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_ordering
@@ -159,6 +166,7 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     for t in rma_types rma_sizes ordering busy_target; do
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
+    FABSHMEM_STAGED=1 check "rma_sizes-2x2-staged" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_rma_sizes
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
     FABSHMEM_INFO=1 check paths-2x2 ok 'PE 0: host n1, node PEs 0,1, .*paths to PEs 0:self 1:ipc 2:fabric 3:fabric' srun_nodes 2 $ex/hello
     FABSHMEM_PROVIDER=shm check shm-across-nodes-refused fail "${prefix}error: FABSHMEM_PROVIDER=shm reaches only PEs of one node" srun_nodes 1 $ex/hello

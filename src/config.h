@@ -25,6 +25,7 @@ struct Config {
     bool gpu_exclusive = false;
     std::string provider;
     bool disable_ipc = false;
+    bool staged = false;
     bool info = false;
     bool debug = false;
     long progress_cpu = -1;

@@ -20,6 +20,9 @@
     X(disable_ipc, "FABSHMEM_DISABLE_IPC", "", Bool, "0",                                          \
       "Reach PEs of the same node through the fabric instead of shared memory (tests use it to "   \
       "exercise the fabric on one machine)")                                                       \
+    X(staged, "FABSHMEM_STAGED", "", Bool, "0",                                                    \
+      "Reach remote heaps through the target's host staging buffers even where the provider "     \
+      "could access them directly; the path a GPU heap takes without FI_HMEM (for testing it)")    \
     X(info, "FABSHMEM_INFO", "", Bool, "0",                                                        \
       "Print the configuration and each PE's choices (provider, heap, paths) at init")             \
     X(debug, "FABSHMEM_DEBUG", "", Bool, "0",                                                      \

@@ -127,7 +127,8 @@ void start_runtime(Runtime &rt) {
     // The same answer on every PE, since opening the fabric is collective.
     bool need_fabric = rt.n_pes > 1 && (rt.config.disable_ipc || !rt.bootstrap->all_pes_on_one_node());
     if (need_fabric) {
-        rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap, &status);
+        rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap,
+                                          rt.config.staged, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         rt.progress.start(rt.fabric.get(), rt.config.progress_cpu, rt.config.progress_spin_us);
     }

@@ -83,8 +83,9 @@ std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const Sym
 
 // providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges
 // addresses and keys with every PE (collective).
+// `force_staged`: use the staged path (see fabric_staged.cpp) even where it is not needed.
 std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 Status *status);
+                                                 bool force_staged, Status *status);
 
 }  // namespace fabshmem

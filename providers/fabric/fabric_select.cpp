@@ -96,10 +96,12 @@ Status choose_fabric(const std::string &requested, bool single_node, bool gpu_he
     }
 
     // The richest set of attributes the provider accepts, best first.
-    const struct { bool atomics, delivery_complete; } attempts[] = {
-        {true, true}, {false, true}, {true, false}, {false, false}};
+    const struct { bool hmem, atomics, delivery_complete; } attempts[] = {
+        {true, true, true},   {true, false, true},   {true, true, false},   {true, false, false},
+        {false, true, true}, {false, false, true}, {false, true, false}, {false, false, false}};
     for (const auto &attempt : attempts) {
-        fi_info *list = query(provider, attempt.atomics, attempt.delivery_complete, gpu_heap);
+        if (attempt.hmem && !gpu_heap) continue;
+        fi_info *list = query(provider, attempt.atomics, attempt.delivery_complete, attempt.hmem);
         if (!list) continue;
         // Socket providers list one domain per interface; loopback never reaches another node.
         fi_info *chosen = list;
@@ -119,16 +121,10 @@ Status choose_fabric(const std::string &requested, bool single_node, bool gpu_he
         fi_info *info = fi_dupinfo(chosen);
         fi_freeinfo(list);
         choice->info = info;
+        choice->hmem = attempt.hmem;
         choice->atomics = attempt.atomics;
         choice->delivery_complete = attempt.delivery_complete;
         return Status::ok;
-    }
-    if (gpu_heap && query(provider, false, false)) {
-        FS_ERROR("libfabric provider '%s' cannot access GPU memory (no FI_HMEM: this libfabric "
-                 "was built without CUDA), so PEs on other nodes cannot reach a GPU symmetric "
-                 "heap through it; use a libfabric built with CUDA, or FABSHMEM_HEAP=host",
-                 provider.c_str());
-        return Status::not_supported;
     }
     FS_ERROR("libfabric provider '%s' does not offer FI_EP_RDM with FI_RMA here (providers "
              "that do: %s); set FABSHMEM_PROVIDER to one of them",

@@ -15,10 +15,11 @@ struct FabricChoice {
     fi_info *info = nullptr;  // owned by the caller (fi_freeinfo)
     bool delivery_complete = false;
     bool atomics = false;
+    bool hmem = false;  // the provider reads and writes GPU memory itself (FI_HMEM)
 };
 
 // `single_node`: every PE is on this node, so shm may serve them all. `gpu_heap`: the heap is
-// GPU memory, so the provider must offer FI_HMEM.
+// GPU memory, so a provider with FI_HMEM is preferred (without it, the heap is staged).
 Status choose_fabric(const std::string &requested_provider, bool single_node, bool gpu_heap,
                      FabricChoice *choice);
 

@@ -4,6 +4,8 @@
 #include <rdma/fi_endpoint.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
+#include <poll.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -33,6 +35,8 @@ struct PeerCard {
     uint64_t heap_size;
     uint64_t signal_base;
     uint64_t signal_key;
+    uint64_t staging_base;
+    uint64_t staging_key;
     uint32_t address_length;
     uint8_t address[512];
 };
@@ -46,14 +50,19 @@ Status fabric_failure(const char *what, int rc) {
 
 std::unique_ptr<FabricTransport> FabricTransport::open(const std::string &requested_provider,
                                                        Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                       Status *status) {
+                                                       bool force_staged, Status *status) {
     FabricChoice choice;
-    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(),
-                            heap.kind() == HeapKind::cuda, &choice);
+    bool cuda_heap = heap.kind() == HeapKind::cuda;
+    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, &choice);
     if (*status != Status::ok) return nullptr;
     std::unique_ptr<FabricTransport> transport(new FabricTransport());
+    transport->my_pe_ = bootstrap.rank();
+    transport->heap_is_cuda_ = cuda_heap;
+    // Without FI_HMEM the provider cannot touch GPU memory: stage through host memory.
+    transport->staged_ = force_staged || (cuda_heap && !choice.hmem);
     *status = transport->open_endpoint(choice);
     if (*status == Status::ok) *status = transport->register_heap(heap);
+    if (*status == Status::ok && transport->staged_) *status = transport->open_staging(bootstrap.size());
     if (*status == Status::ok) *status = transport->exchange(bootstrap);
     if (*status != Status::ok) return nullptr;
     return transport;
@@ -80,12 +89,13 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     av_attr.type = FI_AV_TABLE;  // fi_addr_t == PE number
     if ((rc = fi_av_open(domain_fid_, &av_attr, &av_, nullptr))) return fabric_failure("fi_av_open", rc);
 
-    // A wait object lets the idle progress thread sleep in the kernel until traffic arrives.
+    // A wait fd lets the idle progress thread sleep in the kernel until traffic arrives.
     fi_cq_attr cq_attr{};
     cq_attr.format = FI_CQ_FORMAT_CONTEXT;
-    cq_attr.wait_obj = FI_WAIT_UNSPEC;
-    cq_has_wait_ = fi_cq_open(domain_fid_, &cq_attr, &cq_, nullptr) == 0;
-    if (!cq_has_wait_) {
+    cq_attr.wait_obj = FI_WAIT_FD;
+    if (fi_cq_open(domain_fid_, &cq_attr, &cq_, nullptr) == 0) {
+        if (fi_control(&cq_->fid, FI_GETWAIT, &wait_fd_) != 0) wait_fd_ = -1;
+    } else {
         cq_attr.wait_obj = FI_WAIT_NONE;
         if ((rc = fi_cq_open(domain_fid_, &cq_attr, &cq_, nullptr))) return fabric_failure("fi_cq_open", rc);
     }
@@ -122,11 +132,16 @@ Status FabricTransport::register_heap(const SymmetricHeap &heap) {
     signal_base_ = heap.signal_base();
     bool cuda = heap.kind() == HeapKind::cuda;
     if (cuda) cuda_device_ = cuda::device_selected_by_program();
-    Status status = register_region(heap_base_, heap_size_, cuda, &heap_mr_);
-    if (status != Status::ok) return status;
-    heap_desc_ = fi_mr_desc(heap_mr_);
+    // A staged GPU heap is never touched by the provider, so it is not registered.
+    bool register_data = !(staged_ && cuda);
+    Status status = Status::ok;
+    if (register_data) {
+        status = register_region(heap_base_, heap_size_, cuda, &heap_mr_);
+        if (status != Status::ok) return status;
+        heap_desc_ = fi_mr_desc(heap_mr_);
+    }
     // A host heap holds its signal words; a GPU heap's live in host memory of their own.
-    if (signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
+    if (!register_data || signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
         status = register_region(signal_base_, SymmetricHeap::kSignalBytes, false, &signal_mr_);
     return status;
 }
@@ -136,7 +151,11 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
     std::snprintf(mine.provider, sizeof mine.provider, "%s", provider_.c_str());
     uint64_t virtual_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(heap_base_) : 0;
     mine.heap_base = virtual_base;
-    mine.heap_key = fi_mr_key(heap_mr_);
+    mine.heap_key = heap_mr_ ? fi_mr_key(heap_mr_) : 0;
+    if (staging_mr_) {
+        mine.staging_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(staging_) : 0;
+        mine.staging_key = fi_mr_key(staging_mr_);
+    }
     mine.heap_size = heap_size_;
     if (signal_mr_) {
         mine.signal_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(signal_base_) : 0;
@@ -176,12 +195,15 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
         }
         peers_[pe].data = Region{card.heap_base, card.heap_key};
         peers_[pe].signals = Region{card.signal_base, card.signal_key};
+        peers_[pe].staging = Region{card.staging_base, card.staging_key};
     }
     return Status::ok;
 }
 
 FabricTransport::~FabricTransport() {
     release_temporary_registrations();
+    if (staging_mr_) fi_close(&staging_mr_->fid);
+    if (staging_) munmap(staging_, staging_size_);
     if (signal_mr_) fi_close(&signal_mr_->fid);
     if (heap_mr_) fi_close(&heap_mr_->fid);
     if (ep_) fi_close(&ep_->fid);
@@ -201,7 +223,8 @@ std::string FabricTransport::describe() const {
     for (const auto &b : bits)
         if (mode & b.bit) modes += (modes.empty() ? "" : ",") + std::string(b.name);
     return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
-           (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") + ")";
+           (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") +
+           (staged_ ? ", staged through host memory" : heap_is_cuda_ ? ", GPUDirect (FI_HMEM)" : "") + ")";
 }
 
 // ---- operation contexts ----
@@ -292,11 +315,13 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
 }
 
 void FabricTransport::get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) {
-    transfer(Op::read, dest, offset, bytes, pe, blocking);
+    if (staged_) staged_transfer(Op::read, dest, offset, bytes, pe);  // always complete on return
+    else transfer(Op::read, dest, offset, bytes, pe, blocking);
 }
 
 void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) {
-    transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
+    if (staged_) staged_transfer(Op::write, const_cast<void *>(src), offset, bytes, pe);
+    else transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
 }
 
 void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
@@ -345,13 +370,14 @@ void FabricTransport::complete(void *op_context) {
 }
 
 bool FabricTransport::poll() {
+    bool served = staged_ && serve_staged_requests();
     fi_cq_entry entries[16];
     ssize_t count = fi_cq_read(cq_, entries, 16);
     if (count > 0) {
         for (ssize_t i = 0; i < count; ++i) complete(entries[i].op_context);
         return true;
     }
-    if (count == -FI_EAGAIN) return false;
+    if (count == -FI_EAGAIN) return served;
     if (count == -FI_EAVAIL) report_completion_error();
     fatal("fi_cq_read failed: %s", fi_strerror(static_cast<int>(-count)));
 }
@@ -370,30 +396,29 @@ void FabricTransport::report_completion_error() {
 }
 
 bool FabricTransport::wait_for_activity(int timeout_ms) {
-    if (!cq_has_wait_) {
-        // No wait object: nap briefly between polls (a tenth of the timeout).
-        if (poll()) return true;
-        usleep(static_cast<useconds_t>(timeout_ms) * 100);
-        return false;
+    if (poll()) return true;
+    if (wait_fd_ < 0) {
+        usleep(static_cast<useconds_t>(timeout_ms) * 100);  // no wait fd: nap briefly
+        return poll();
     }
-    fi_cq_entry entries[16];
-    ssize_t count = fi_cq_sread(cq_, entries, 16, nullptr, timeout_ms);
-    if (count > 0) {
-        for (ssize_t i = 0; i < count; ++i) complete(entries[i].op_context);
-        return true;
+    // Sleep on the CQ's fd, but never past our own timeout: some providers signal it only for
+    // completions, not for the peer traffic (or staged requests) this PE must serve.
+    fid *fids[] = {&cq_->fid};
+    if (fi_trywait(fabric_, fids, 1) == FI_SUCCESS) {
+        pollfd wait{wait_fd_, POLLIN, 0};
+        ::poll(&wait, 1, timeout_ms);
     }
-    if (count == -FI_EAVAIL) report_completion_error();
-    return false;
+    return poll();
 }
 
 void FabricTransport::interrupt_wait() {
-    if (cq_has_wait_) fi_cq_signal(cq_);
+    if (wait_fd_ >= 0) fi_cq_signal(cq_);
 }
 
 std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 Status *status) {
-    return FabricTransport::open(requested_provider, bootstrap, heap, status);
+                                                 bool force_staged, Status *status) {
+    return FabricTransport::open(requested_provider, bootstrap, heap, force_staged, status);
 }
 
 }  // namespace fabshmem

@@ -27,7 +27,7 @@ public:
     // endpoint, registers the heap, and exchanges addresses and keys with every PE.
     static std::unique_ptr<FabricTransport> open(const std::string &requested_provider,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 Status *status);
+                                                 bool force_staged, Status *status);
     ~FabricTransport() override;
 
     const char *name() const override { return "fabric"; }
@@ -52,7 +52,7 @@ private:
     };
     struct Peer {
         fi_addr_t address = FI_ADDR_UNSPEC;
-        Region data, signals;
+        Region data, signals, staging;
     };
     enum class Op { read, write };
 
@@ -62,6 +62,14 @@ private:
     Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr);
     Status exchange(Bootstrap &bootstrap);
 
+    // Staged access (fabric_staged.cpp): a heap the provider cannot touch (GPU memory without
+    // FI_HMEM) is reached through the target's host staging area, served by its poll().
+    Status open_staging(int n_pes);
+    void staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe);
+    bool serve_staged_requests();  // true if it served one
+    // Posts one operation on registered memory and polls until it completes.
+    void post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
+                       size_t offset);
     // Posts one operation of at most max_msg_size_ bytes, retrying on FI_EAGAIN.
     void post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
               size_t offset, std::atomic<int> *remaining, uint64_t extra_flags);
@@ -89,7 +97,19 @@ private:
     size_t heap_size_ = 0;
     char *signal_base_ = nullptr;
     int cuda_device_ = -1;
-    bool cq_has_wait_ = false;
+    bool heap_is_cuda_ = false;
+
+    // Staged access state; see fabric_staged.cpp for the layout of the staging area.
+    bool staged_ = false;
+    char *staging_ = nullptr;
+    size_t staging_size_ = 0;
+    fid_mr *staging_mr_ = nullptr;
+    int my_pe_ = 0;
+    std::mutex staged_client_mutex_;          // one staged request of this PE at a time
+    std::atomic<bool> serving_{false};        // one server at a time, never re-entered
+    std::vector<uint64_t> staged_sent_;       // per target: the last request's number
+    std::vector<uint64_t> staged_served_;     // per initiator: the last request served
+    int wait_fd_ = -1;  // the CQ's wait fd, or -1 when it has none
     bool mr_local_ = false;
     bool virtual_addressing_ = false;
     bool ordered_writes_ = false;

@@ -1,0 +1,134 @@
+// Staged access: how a PE reaches a remote heap that the provider cannot touch, namely GPU
+// memory when libfabric has no FI_HMEM (Debian's and Ubuntu's are built without CUDA). The
+// target does the GPU copies; the fabric only ever moves host memory.
+//
+// Each PE's staging area, registered with the provider:
+//   [requests: one 64-byte slot per initiator][replies: one 8-byte word per target]
+//   [outbox: 64 bytes][server outbox: 64 bytes][bounce: kStageBytes, this PE's own requests]
+//   [serve: kStageBytes]
+// A get of `bytes` at `offset` from PE t, in chunks of at most kStageBytes:
+//   1. the initiator writes {op, offset, bytes} into its slot at t, then (after that write
+//      completed) the request's number into the slot's `number`;
+//   2. t, polling (progress thread or any thread waiting in the library), sees the new number,
+//      copies heap[offset..] into its serve buffer, fi_writes it into the initiator's bounce
+//      buffer, then writes the number into the initiator's reply word for t;
+//   3. the initiator, polling its reply word, copies bounce -> destination.
+// A put is the mirror image: the initiator fills its bounce buffer, and t fi_reads it into its
+// serve buffer and copies that into the heap. Every staged operation is complete on return.
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+
+#include "fabric_transport.h"
+#include "heap_copy.h"
+#include "log.h"
+
+namespace fabshmem {
+namespace {
+
+constexpr size_t kStageBytes = size_t{4} << 20;
+constexpr size_t kSlotBytes = 64;
+
+struct StagedRequest {
+    uint64_t op;      // 0: get, 1: put
+    uint64_t offset;  // in the target's heap
+    uint64_t bytes;
+    uint64_t number;  // written last; a new number means a new request
+};
+static_assert(sizeof(StagedRequest) <= kSlotBytes, "request slot");
+
+struct Layout {
+    size_t n_pes;
+    size_t request(size_t initiator) const { return initiator * kSlotBytes; }
+    size_t reply(size_t target) const { return n_pes * kSlotBytes + target * sizeof(uint64_t); }
+    size_t outbox() const { return round(n_pes * kSlotBytes + n_pes * sizeof(uint64_t)); }
+    size_t server_outbox() const { return outbox() + kSlotBytes; }
+    size_t bounce() const { return server_outbox() + kSlotBytes; }
+    size_t serve() const { return bounce() + kStageBytes; }
+    size_t total() const { return serve() + kStageBytes; }
+    static size_t round(size_t v) { return (v + kSlotBytes - 1) & ~(kSlotBytes - 1); }
+};
+
+}  // namespace
+
+Status FabricTransport::open_staging(int n_pes) {
+    Layout layout{static_cast<size_t>(n_pes)};
+    staging_size_ = layout.total();
+    void *memory = mmap(nullptr, staging_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) {
+        FS_ERROR("cannot allocate the %zu-byte staging area for remote GPU heap access", staging_size_);
+        return Status::out_of_memory;
+    }
+    staging_ = static_cast<char *>(memory);
+    staged_sent_.assign(n_pes, 0);
+    staged_served_.assign(n_pes, 0);
+    return register_region(staging_, staging_size_, false, &staging_mr_);
+}
+
+void FabricTransport::post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe,
+                                    const Region &remote, size_t offset) {
+    std::atomic<int> remaining{1};
+    post(op, local, bytes, desc, pe, remote, offset, &remaining, 0);
+    wait_for(remaining);
+}
+
+void FabricTransport::staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe) {
+    std::lock_guard<std::mutex> lock(staged_client_mutex_);
+    Layout layout{peers_.size()};
+    void *desc = fi_mr_desc(staging_mr_);
+    char *bounce = staging_ + layout.bounce();
+    auto *reply = reinterpret_cast<uint64_t *>(staging_ + layout.reply(pe));
+    for (size_t done = 0; done < bytes;) {
+        size_t chunk = std::min(bytes - done, kStageBytes);
+        char *user = static_cast<char *>(local) + done;
+        if (op == Op::write) heap_copy(cuda::is_device_pointer(user), bounce, user, chunk);
+        uint64_t number = ++staged_sent_[pe];
+        auto *outbox = reinterpret_cast<StagedRequest *>(staging_ + layout.outbox());
+        *outbox = StagedRequest{op == Op::read ? 0u : 1u, offset + done, chunk, 0};
+        size_t slot = layout.request(static_cast<size_t>(my_pe_));
+        post_and_wait(Op::write, outbox, offsetof(StagedRequest, number), desc, pe, peers_[pe].staging, slot);
+        outbox->number = number;  // only now: the target must never see a half-written request
+        post_and_wait(Op::write, &outbox->number, sizeof number, desc, pe, peers_[pe].staging,
+                      slot + offsetof(StagedRequest, number));
+        poll_until([&] { return __atomic_load_n(reply, __ATOMIC_ACQUIRE) >= number; });
+        if (op == Op::read) heap_copy(cuda::is_device_pointer(user), user, bounce, chunk);
+        done += chunk;
+    }
+}
+
+bool FabricTransport::serve_staged_requests() {
+    bool expected = false;
+    if (!serving_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
+    bool served = false;
+    Layout layout{peers_.size()};
+    void *desc = fi_mr_desc(staging_mr_);
+    char *serve = staging_ + layout.serve();
+    for (size_t initiator = 0; initiator < peers_.size(); ++initiator) {
+        auto *request = reinterpret_cast<StagedRequest *>(staging_ + layout.request(initiator));
+        uint64_t number = __atomic_load_n(&request->number, __ATOMIC_ACQUIRE);
+        if (number == staged_served_[initiator]) continue;
+        int pe = static_cast<int>(initiator);
+        size_t offset = request->offset, bytes = request->bytes;
+        if (bytes > kStageBytes || offset > heap_size_ || bytes > heap_size_ - offset)
+            fatal("PE %d sent a staged request outside this PE's heap (offset %zu, %zu bytes)", pe, offset, bytes);
+        if (request->op == 0) {
+            heap_copy(heap_is_cuda_, serve, heap_base_ + offset, bytes);
+            post_and_wait(Op::write, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
+        } else {
+            post_and_wait(Op::read, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
+            heap_copy(heap_is_cuda_, heap_base_ + offset, serve, bytes);
+        }
+        staged_served_[initiator] = number;
+        served = true;
+        auto *answer = reinterpret_cast<uint64_t *>(staging_ + layout.server_outbox());
+        *answer = number;
+        post_and_wait(Op::write, answer, sizeof number, desc, pe, peers_[pe].staging,
+                      layout.reply(static_cast<size_t>(my_pe_)));
+    }
+    serving_.store(false, std::memory_order_release);
+    return served;
+}
+
+}  // namespace fabshmem
