@@ -106,7 +106,7 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     return Status::ok;
 }
 
-Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid_mr **mr) {
+Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid_mr **mr, bool report) {
     iovec region{base, bytes};
     fi_mr_attr attr{};
     attr.mr_iov = &region;
@@ -117,6 +117,7 @@ Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid
     attr.iface = cuda ? FI_HMEM_CUDA : FI_HMEM_SYSTEM;
     if (cuda) attr.device.cuda = cuda_device_;
     int rc = fi_mr_regattr(domain_fid_, &attr, 0, mr);
+    if (rc && !report) return Status::not_supported;
     if (rc) return fabric_failure(cuda ? "registering the GPU heap (fi_mr_regattr, FI_HMEM_CUDA)"
                                        : "registering the symmetric heap (fi_mr_regattr)", rc);
     if (info_->domain_attr->mr_mode & FI_MR_ENDPOINT) {
@@ -136,9 +137,18 @@ Status FabricTransport::register_heap(const SymmetricHeap &heap) {
     bool register_data = !(staged_ && cuda);
     Status status = Status::ok;
     if (register_data) {
-        status = register_region(heap_base_, heap_size_, cuda, &heap_mr_);
+        status = register_region(heap_base_, heap_size_, cuda, &heap_mr_, !cuda);
+        if (status != Status::ok && cuda) {
+            // Some providers offer FI_HMEM for host memory only (shm without CUDA support).
+            FS_INFO("provider %s offers FI_HMEM but cannot register GPU memory: remote access to "
+                    "the GPU heap is staged through host memory", provider_.c_str());
+            heap_mr_ = nullptr;
+            staged_ = true;
+            register_data = false;
+            status = Status::ok;
+        }
         if (status != Status::ok) return status;
-        heap_desc_ = fi_mr_desc(heap_mr_);
+        if (heap_mr_) heap_desc_ = fi_mr_desc(heap_mr_);
     }
     // A host heap holds its signal words; a GPU heap's live in host memory of their own.
     if (!register_data || signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)

@@ -59,7 +59,8 @@ private:
     FabricTransport() = default;
     Status open_endpoint(const FabricChoice &choice);
     Status register_heap(const SymmetricHeap &heap);
-    Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr);
+    // `report`: log a failure as an error (otherwise the caller decides what it means).
+    Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr, bool report = true);
     Status exchange(Bootstrap &bootstrap);
 
     // Staged access (fabric_staged.cpp): a heap the provider cannot touch (GPU memory without
