@@ -14,6 +14,7 @@ logs=$root/results/test-logs
 rm -rf "$logs" && mkdir -p "$logs"
 passed=0
 failed=0
+skipped=0
 failures=()
 
 conf_line=$(scripts/local-cluster.sh up) || { echo "$conf_line"; echo "0 passed, 1 failed"; exit 1; }
@@ -124,6 +125,21 @@ check misuse-srun_without_pmix ok "${prefix}warning: started by srun as one of 2
 check singleton-hello ok 'Hello from rank 0 of 1' $ex/hello
 check singleton-tutorial fail 'Need at least 2 ranks' $ex/tutorial
 
+echo "== GPU tests (built with CUDA; they run where a GPU is: scripts/gpu-test.sh)"
+for t in gpu_tutorial gpu_rma; do
+    if [ ! -x "build/tests/gpu/$t" ]; then
+        skipped=$((skipped + 1)); echo "  skip  $t: this build has no CUDA (nvcc not found)"
+        continue
+    fi
+    timeout -k 5 120 bash -c 'srun_n 2 "$0"' "build/tests/gpu/$t" >"$logs/$t.log" 2>&1
+    rc=$?
+    if [ $rc -eq 77 ] || grep -q '^SKIP' "$logs/$t.log"; then
+        skipped=$((skipped + 1)); echo "  skip  $t: $(grep -m1 '^SKIP' "$logs/$t.log" | sed 's/^SKIP [a-z_]*: //')"
+    else
+        record "$t" $([ $rc -eq 0 ] && echo 0 || echo 1)
+    fi
+done
+
 echo "== under OpenMPI's mpirun (another PMIx launcher)"
 check mpirun-tutorial ok "$tutorial_line" mpirun_n 2 $ex/tutorial
 FABSHMEM_PROVIDER=tcp check mpirun-rma_sizes ok 'PASS on 2 PEs' mpirun_n 2 $pe/pe_rma_sizes
@@ -177,5 +193,6 @@ fi
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then echo "failed: ${failures[*]}"; fi
+[ "$skipped" -gt 0 ] && echo "$skipped skipped (reasons above)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
