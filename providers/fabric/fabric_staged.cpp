@@ -71,7 +71,9 @@ void FabricTransport::post_and_wait(Op op, void *local, size_t bytes, void *desc
                                     const Region &remote, size_t offset) {
     std::atomic<int> remaining{1};
     post(op, local, bytes, desc, pe, remote, offset, &remaining, 0);
-    wait_for(remaining);
+    // A plain loop, not poll_until: the server runs on the progress thread too, and its own
+    // waits must not read as "a user thread is polling" (which makes that thread stand aside).
+    while (remaining.load(std::memory_order_acquire) > 0) poll();
 }
 
 void FabricTransport::staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe) {
