@@ -69,6 +69,7 @@ unit() {
 }
 
 pe=build/tests/pe
+prefix='fabshmem: PE [0-9]+: '   # how every message of the library starts
 ex=build/examples
 tutorial_line='Rank 0 read data\[5\] from rank 1: 1\.000000'
 
@@ -105,11 +106,13 @@ done
 check tutorial-ipc ok "$tutorial_line" srun_n 2 $ex/tutorial
 FABSHMEM_INFO=1 check paths-ipc ok 'paths to PEs 0:self 1:ipc' srun_n 2 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 check paths-fabric ok 'paths to PEs 0:self 1:fabric' srun_n 2 $ex/hello
+FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_NIC=eth0 check nic-by-name ok 'PE 1: .*domain eth0' srun_n 2 $ex/hello
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_NIC=no_such_nic check nic-unknown fail "${prefix}error: FABSHMEM_NIC=no_such_nic: provider 'tcp' has no such domain here \(it has: " srun_n 2 $ex/hello
+FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check progress-core-beside-bound-pe ok 'PE 1: .*progress thread cpu 1' srun_n 2 taskset -c 0 $ex/hello
 check no-shm-leftovers ok '^none left$' bash -c 'ls /dev/shm | grep -q "^fabshmem-heap" && ls /dev/shm | grep fabshmem || echo "none left"'
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 
 echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"
-prefix='fabshmem: PE [0-9]+: '
 check misuse-before_init fail "${prefix}error: nvshmem_barrier_all was called before nvshmem_init" srun_n 2 $pe/pe_misuse before_init
 check misuse-init_twice ok "${prefix}warning: nvshmem_init was called again" srun_n 2 $pe/pe_misuse init_twice
 check misuse-after_finalize fail "${prefix}error: nvshmem_barrier_all was called after nvshmem_finalize" srun_n 2 $pe/pe_misuse after_finalize

@@ -24,6 +24,7 @@ struct Config {
     std::string heap;
     bool gpu_exclusive = false;
     std::string provider;
+    std::string nic;
     bool disable_ipc = false;
     bool staged = false;
     bool info = false;

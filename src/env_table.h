@@ -17,6 +17,9 @@
     X(provider, "FABSHMEM_PROVIDER", "FI_PROVIDER", String, "",                                    \
       "libfabric provider, e.g. verbs, efa, cxi, shm, tcp; empty: the first available of "        \
       "hardware providers, then shm (all PEs on one node), then tcp")                              \
+    X(nic, "FABSHMEM_NIC", "", String, "",                                                         \
+      "libfabric domain (NIC or interface, e.g. mlx5_0, eth0) to use; empty: the one closest to "  \
+      "the PE's GPU (or CPUs) by the node's topology, spreading PEs over equally close ones")      \
     X(disable_ipc, "FABSHMEM_DISABLE_IPC", "", Bool, "0",                                          \
       "Reach PEs of the same node through the fabric instead of shared memory (tests use it to "   \
       "exercise the fabric on one machine)")                                                       \
@@ -28,7 +31,8 @@
     X(debug, "FABSHMEM_DEBUG", "", Bool, "0",                                                      \
       "Debug messages, and collective checks (every PE allocates the same sizes)")                 \
     X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1",                                        \
-      "CPU to pin each PE's progress thread to; -1 leaves placement to the OS")                    \
+      "CPU to pin each PE's progress thread to; -1: a core near the PE's GPU or NIC that its own " \
+      "thread is not bound to, if it is bound, else unpinned")                    \
     X(progress_spin_us, "FABSHMEM_PROGRESS_SPIN_US", "", Int, "100",                               \
       "How long the progress thread busy-polls after the last fabric activity before it blocks "   \
       "in the completion queue's wait object")

@@ -42,8 +42,9 @@ void print_info(const Runtime &rt) {
     char host[256] = "?";
     gethostname(host, sizeof host - 1);
     if (rt.my_pe == 0) {
-        FS_INFO("fabshmem %d.%d.%d, bootstrap %s, %d PEs", FABSHMEM_VERSION_MAJOR,
-                FABSHMEM_VERSION_MINOR, FABSHMEM_VERSION_PATCH, rt.bootstrap->name(), rt.n_pes);
+        FS_INFO("fabshmem %d.%d.%d, bootstrap %s, %d PEs; node 0: %s", FABSHMEM_VERSION_MAJOR,
+                FABSHMEM_VERSION_MINOR, FABSHMEM_VERSION_PATCH, rt.bootstrap->name(), rt.n_pes,
+                rt.topology ? rt.topology->summary().c_str() : "topology unknown");
     }
     std::string fabric = rt.fabric ? rt.fabric->describe() : std::string("none");
     std::string paths;
@@ -113,6 +114,10 @@ void start_runtime(Runtime &rt) {
     set_log_pe(rt.my_pe);
     set_abort_handler(abort_job);
 
+    std::string why;
+    rt.topology = Topology::load(&why);
+    if (!rt.topology) FS_DEBUG("no topology (%s): NICs and cores are not placed", why.c_str());
+
     // PEs of one node share their heaps through shared memory unless told not to.
     bool share_heap = !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
     std::string heap_name = share_heap ? shared_heap_name(rt.my_pe) : "";
@@ -127,10 +132,17 @@ void start_runtime(Runtime &rt) {
     // The same answer on every PE, since opening the fabric is collective.
     bool need_fabric = rt.n_pes > 1 && (rt.config.disable_ipc || !rt.bootstrap->all_pes_on_one_node());
     if (need_fabric) {
-        rt.fabric = open_fabric_transport(rt.config.provider, *rt.bootstrap, rt.heap,
+        Placement placement;
+        placement.requested_nic = rt.config.nic;
+        placement.gpu_bus_id = rt.heap.kind() == HeapKind::cuda ? cuda::pci_bus_id(rt.gpu) : "";
+        placement.local_rank = rt.bootstrap->node_rank();
+        placement.topology = rt.topology.get();
+        rt.fabric = open_fabric_transport(rt.config.provider, placement, *rt.bootstrap, rt.heap,
                                           rt.config.staged, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
-        rt.progress.start(rt.fabric.get(), rt.config.progress_cpu, rt.config.progress_spin_us);
+        long cpu = rt.config.progress_cpu;
+        if (cpu < 0 && rt.topology) cpu = rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank);
+        rt.progress.start(rt.fabric.get(), cpu, rt.config.progress_spin_us);
     }
     rt.routes.assign(rt.n_pes, nullptr);
     for (int pe = 0; pe < rt.n_pes; ++pe) {

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "progress_thread.h"
 #include "self_transport.h"
+#include "topology.h"
 #include "symmetric_heap.h"
 #include "ipc/ipc_transport.h"
 #include "transport.h"
@@ -19,6 +20,7 @@ namespace fabshmem {
 struct Runtime {
     Config config;
     std::unique_ptr<Bootstrap> bootstrap;
+    std::unique_ptr<Topology> topology;  // null when hwloc could not load the node
     SymmetricHeap heap;
     std::unique_ptr<SelfTransport> self;
     std::unique_ptr<IpcTransport> ipc;        // null when no PE of this node shares its heap

@@ -103,15 +103,19 @@ int Topology::closest_nic(const std::vector<NicCandidate> &nics, const std::stri
 
 int Topology::progress_cpu(const std::string &gpu_bus_id, int local_rank) const {
     hwloc_topology_t topology = impl_->topology;
-    hwloc_obj_t near = impl_->anchor(gpu_bus_id);
-    near = hwloc_get_non_io_ancestor_obj(topology, near);
-    hwloc_bitmap_t bound = hwloc_bitmap_alloc(), candidates = hwloc_bitmap_dup(near->cpuset);
+    hwloc_obj_t near = hwloc_get_non_io_ancestor_obj(topology, impl_->anchor(gpu_bus_id));
+    hwloc_bitmap_t bound = hwloc_bitmap_alloc(), candidates = hwloc_bitmap_alloc();
     int cpu = -1;
     // Only when the PE's thread is bound to some cores: an unbound thread may run anywhere.
     if (hwloc_get_cpubind(topology, bound, HWLOC_CPUBIND_THREAD) == 0 &&
         !hwloc_bitmap_isincluded(hwloc_topology_get_allowed_cpuset(topology), bound)) {
-        hwloc_bitmap_andnot(candidates, candidates, bound);
-        int n = hwloc_bitmap_weight(candidates);
+        // The nearest object (core group, NUMA node, package, machine) with a core outside
+        // the binding.
+        for (; near; near = near->parent) {
+            hwloc_bitmap_andnot(candidates, near->cpuset, bound);
+            if (!hwloc_bitmap_iszero(candidates)) break;
+        }
+        int n = near ? hwloc_bitmap_weight(candidates) : 0;
         if (n > 0) {
             int skip = local_rank % n;
             cpu = hwloc_bitmap_first(candidates);

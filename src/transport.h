@@ -83,9 +83,19 @@ std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const Sym
 
 // providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges
 // addresses and keys with every PE (collective).
+// Where this PE sits, for choosing its NIC (libfabric domain).
+class Topology;
+struct Placement {
+    std::string requested_nic;   // FABSHMEM_NIC: a domain name or a PCI bus id; empty: choose
+    std::string gpu_bus_id;      // the PE's GPU, empty for a host heap
+    int local_rank = 0;
+    const Topology *topology = nullptr;  // null when hwloc could not load the node
+};
+
 // `force_staged`: use the staged path (see fabric_staged.cpp) even where it is not needed.
 std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
-                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 bool force_staged, Status *status);
+                                                 const Placement &placement, Bootstrap &bootstrap,
+                                                 const SymmetricHeap &heap, bool force_staged,
+                                                 Status *status);
 
 }  // namespace fabshmem

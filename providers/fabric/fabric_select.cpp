@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "log.h"
+#include "topology.h"
 
 namespace fabshmem {
 namespace {
@@ -71,7 +72,52 @@ std::vector<std::string> qualifying_providers() {
     return names;
 }
 
-Status choose_fabric(const std::string &requested, bool single_node, bool gpu_heap, FabricChoice *choice) {
+// The provider's entry for this PE's domain: FABSHMEM_NIC's, else the closest to the PE by
+// the node's topology, else the first that is not loopback. Null (after a message) when
+// FABSHMEM_NIC names none of them.
+fi_info *choose_domain(fi_info *list, const std::string &provider, const Placement &placement) {
+    // One entry per domain (NIC): libfabric lists a domain once per address format, and PEs
+    // must agree on the format, so each domain is represented by its first entry.
+    std::vector<fi_info *> usable;
+    for (fi_info *i = list; i; i = i->next) {
+        if (is_loopback(i)) continue;
+        bool seen = false;
+        for (fi_info *u : usable)
+            seen = seen || (u->domain_attr->name && i->domain_attr->name &&
+                            std::strcmp(u->domain_attr->name, i->domain_attr->name) == 0);
+        if (!seen) usable.push_back(i);
+    }
+    if (usable.empty()) usable.push_back(list);
+    auto bus_id = [](const fi_info *i) -> std::string {
+        if (!i->nic || !i->nic->bus_attr || i->nic->bus_attr->bus_type != FI_BUS_PCI) return "";
+        const fi_pci_attr &pci = i->nic->bus_attr->attr.pci;
+        char id[32];
+        std::snprintf(id, sizeof id, "%04x:%02x:%02x.%x", pci.domain_id, pci.bus_id, pci.device_id, pci.function_id);
+        return id;
+    };
+    if (!placement.requested_nic.empty()) {
+        std::string names;
+        for (fi_info *i : usable) {
+            std::string name = i->domain_attr->name ? i->domain_attr->name : "";
+            if (name == placement.requested_nic || bus_id(i) == placement.requested_nic) return i;
+            names += (names.empty() ? "" : ", ") + name;
+        }
+        FS_ERROR("FABSHMEM_NIC=%s: provider '%s' has no such domain here (it has: %s); set "
+                 "FABSHMEM_NIC to one of them, or unset it to let fabshmem choose",
+                 placement.requested_nic.c_str(), provider.c_str(), names.c_str());
+        return nullptr;
+    }
+    if (placement.topology && usable.size() > 1) {
+        std::vector<NicCandidate> candidates;
+        for (fi_info *i : usable) candidates.push_back({bus_id(i), i->domain_attr->name ? i->domain_attr->name : ""});
+        int closest = placement.topology->closest_nic(candidates, placement.gpu_bus_id, placement.local_rank);
+        if (closest >= 0) return usable[static_cast<size_t>(closest)];
+    }
+    return usable.front();
+}
+
+Status choose_fabric(const std::string &requested, bool single_node, bool gpu_heap,
+                     const Placement &placement, FabricChoice *choice) {
     std::string provider = requested;
     if (provider.empty()) {
         int best_rank = -1;
@@ -104,12 +150,10 @@ Status choose_fabric(const std::string &requested, bool single_node, bool gpu_he
         fi_info *list = query(provider, attempt.atomics, attempt.delivery_complete, attempt.hmem);
         if (!list) continue;
         // Socket providers list one domain per interface; loopback never reaches another node.
-        fi_info *chosen = list;
-        for (fi_info *i = list; i; i = i->next) {
-            if (!is_loopback(i)) {
-                chosen = i;
-                break;
-            }
+        fi_info *chosen = choose_domain(list, provider, placement);
+        if (!chosen) {
+            fi_freeinfo(list);
+            return Status::invalid_argument;
         }
         if (!single_node && is_loopback(chosen)) {
             FS_ERROR("libfabric provider '%s' offers only the loopback interface here, which "

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "status.h"
+#include "transport.h"
 
 namespace fabshmem {
 
@@ -20,8 +21,9 @@ struct FabricChoice {
 
 // `single_node`: every PE is on this node, so shm may serve them all. `gpu_heap`: the heap is
 // GPU memory, so a provider with FI_HMEM is preferred (without it, the heap is staged).
+// `placement` picks the domain among the provider's (FABSHMEM_NIC, else the closest).
 Status choose_fabric(const std::string &requested_provider, bool single_node, bool gpu_heap,
-                     FabricChoice *choice);
+                     const Placement &placement, FabricChoice *choice);
 
 // Providers that offer FI_EP_RDM with FI_RMA here, unique names, in libfabric's order.
 std::vector<std::string> qualifying_providers();

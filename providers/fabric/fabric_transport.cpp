@@ -49,11 +49,12 @@ Status fabric_failure(const char *what, int rc) {
 }  // namespace
 
 std::unique_ptr<FabricTransport> FabricTransport::open(const std::string &requested_provider,
-                                                       Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                       bool force_staged, Status *status) {
+                                                       const Placement &placement, Bootstrap &bootstrap,
+                                                       const SymmetricHeap &heap, bool force_staged,
+                                                       Status *status) {
     FabricChoice choice;
     bool cuda_heap = heap.kind() == HeapKind::cuda;
-    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, &choice);
+    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, placement, &choice);
     if (*status != Status::ok) return nullptr;
     std::unique_ptr<FabricTransport> transport(new FabricTransport());
     transport->my_pe_ = bootstrap.rank();
@@ -426,9 +427,10 @@ void FabricTransport::interrupt_wait() {
 }
 
 std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
-                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 bool force_staged, Status *status) {
-    return FabricTransport::open(requested_provider, bootstrap, heap, force_staged, status);
+                                                 const Placement &placement, Bootstrap &bootstrap,
+                                                 const SymmetricHeap &heap, bool force_staged,
+                                                 Status *status) {
+    return FabricTransport::open(requested_provider, placement, bootstrap, heap, force_staged, status);
 }
 
 }  // namespace fabshmem

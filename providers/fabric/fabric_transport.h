@@ -26,8 +26,9 @@ public:
     // Chooses a provider (FABSHMEM_PROVIDER / FI_PROVIDER or the default order), opens the
     // endpoint, registers the heap, and exchanges addresses and keys with every PE.
     static std::unique_ptr<FabricTransport> open(const std::string &requested_provider,
-                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 bool force_staged, Status *status);
+                                                 const Placement &placement, Bootstrap &bootstrap,
+                                                 const SymmetricHeap &heap, bool force_staged,
+                                                 Status *status);
     ~FabricTransport() override;
 
     const char *name() const override { return "fabric"; }

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "fabric/fabric_select.h"
 #include "nvshmem.h"
+#include "topology.h"
 
 using namespace fabshmem;
 
@@ -45,6 +46,9 @@ int main(int argc, char **argv) {
                     var.default_value[0] ? var.default_value : "\"\"", var.help,
                     var.alias[0] ? "; also read from " : "", var.alias);
     }
+    std::string why;
+    auto topology = Topology::load(&why);
+    std::printf("\nthis node: %s\n", topology ? topology->summary().c_str() : ("topology unknown: " + why).c_str());
     std::printf("\nlibfabric providers with FI_EP_RDM and FI_RMA here:");
     for (const std::string &provider : qualifying_providers()) std::printf(" %s", provider.c_str());
     std::printf("\n");
