@@ -98,6 +98,26 @@ bool choose_gpu(Runtime &rt) {
     return true;
 }
 
+// The progress thread's core: near the PE's GPU (or CPUs), on no core a PE of this node is
+// bound to. Collective (PEs share their bindings), so every PE takes part, with or without
+// a topology.
+long choose_progress_cpu(Runtime &rt, const Placement &placement) {
+    constexpr int kMaxCpus = 4096;
+    struct Binding {
+        uint64_t words[kMaxCpus / 64];
+    } mine{};
+    std::vector<int> own = rt.topology ? rt.topology->thread_binding() : std::vector<int>{};
+    for (int c : own)
+        if (c < kMaxCpus) mine.words[c / 64] |= uint64_t{1} << (c % 64);
+    std::vector<Binding> all(rt.n_pes);
+    if (rt.bootstrap->allgather(&mine, sizeof mine, all.data()) != Status::ok || !rt.topology) return -1;
+    std::vector<int> node_bindings;
+    for (int pe : rt.bootstrap->node_pes())
+        for (int c = 0; c < kMaxCpus; ++c)
+            if (all[pe].words[c / 64] >> (c % 64) & 1) node_bindings.push_back(c);
+    return rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank, own, node_bindings);
+}
+
 void start_runtime(Runtime &rt) {
     std::string error;
     if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
@@ -141,7 +161,7 @@ void start_runtime(Runtime &rt) {
                                           rt.config.staged, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         long cpu = rt.config.progress_cpu;
-        if (cpu < 0 && rt.topology) cpu = rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank);
+        if (cpu < 0) cpu = choose_progress_cpu(rt, placement);
         rt.progress.start(rt.fabric.get(), cpu, rt.config.progress_spin_us);
     }
     rt.routes.assign(rt.n_pes, nullptr);

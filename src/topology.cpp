@@ -101,29 +101,41 @@ int Topology::closest_nic(const std::vector<NicCandidate> &nics, const std::stri
     return closest[static_cast<size_t>(local_rank) % closest.size()];
 }
 
-int Topology::progress_cpu(const std::string &gpu_bus_id, int local_rank) const {
-    hwloc_topology_t topology = impl_->topology;
-    hwloc_obj_t near = hwloc_get_non_io_ancestor_obj(topology, impl_->anchor(gpu_bus_id));
-    hwloc_bitmap_t bound = hwloc_bitmap_alloc(), candidates = hwloc_bitmap_alloc();
-    int cpu = -1;
-    // Only when the PE's thread is bound to some cores: an unbound thread may run anywhere.
-    if (hwloc_get_cpubind(topology, bound, HWLOC_CPUBIND_THREAD) == 0 &&
-        !hwloc_bitmap_isincluded(hwloc_topology_get_allowed_cpuset(topology), bound)) {
-        // The nearest object (core group, NUMA node, package, machine) with a core outside
-        // the binding.
-        for (; near; near = near->parent) {
-            hwloc_bitmap_andnot(candidates, near->cpuset, bound);
-            if (!hwloc_bitmap_iszero(candidates)) break;
-        }
-        int n = near ? hwloc_bitmap_weight(candidates) : 0;
-        if (n > 0) {
-            int skip = local_rank % n;
-            cpu = hwloc_bitmap_first(candidates);
-            while (skip-- > 0) cpu = hwloc_bitmap_next(candidates, cpu);
-        }
+std::vector<int> Topology::thread_binding() const {
+    std::vector<int> cpus;
+    hwloc_bitmap_t bound = hwloc_bitmap_alloc();
+    if (hwloc_get_cpubind(impl_->topology, bound, HWLOC_CPUBIND_THREAD) == 0 &&
+        !hwloc_bitmap_isincluded(hwloc_topology_get_allowed_cpuset(impl_->topology), bound)) {
+        for (int c = hwloc_bitmap_first(bound); c >= 0; c = hwloc_bitmap_next(bound, c)) cpus.push_back(c);
     }
     hwloc_bitmap_free(bound);
-    hwloc_bitmap_free(candidates);
+    return cpus;
+}
+
+int Topology::progress_cpu(const std::string &gpu_bus_id, int local_rank, const std::vector<int> &own_binding,
+                           const std::vector<int> &node_bindings) const {
+    if (own_binding.empty()) return -1;  // an unbound PE's threads may run anywhere
+    hwloc_topology_t topology = impl_->topology;
+    hwloc_bitmap_t own = hwloc_bitmap_alloc(), busy = hwloc_bitmap_alloc(), free_cpus = hwloc_bitmap_alloc();
+    for (int c : own_binding) hwloc_bitmap_set(own, static_cast<unsigned>(c));
+    for (int c : node_bindings) hwloc_bitmap_set(busy, static_cast<unsigned>(c));
+    hwloc_bitmap_or(busy, busy, own);
+    hwloc_obj_t near = impl_->pci_device(gpu_bus_id);
+    near = near ? hwloc_get_non_io_ancestor_obj(topology, near) : hwloc_get_obj_covering_cpuset(topology, own);
+    // The nearest object (package, NUMA node, machine) with a core no PE of the node is on.
+    for (; near; near = near->parent) {
+        hwloc_bitmap_andnot(free_cpus, near->cpuset, busy);
+        if (!hwloc_bitmap_iszero(free_cpus)) break;
+    }
+    int cpu = -1;
+    if (near) {
+        int skip = local_rank % hwloc_bitmap_weight(free_cpus);
+        cpu = hwloc_bitmap_first(free_cpus);
+        while (skip-- > 0) cpu = hwloc_bitmap_next(free_cpus, cpu);
+    }
+    hwloc_bitmap_free(own);
+    hwloc_bitmap_free(busy);
+    hwloc_bitmap_free(free_cpus);
     return cpu;
 }
 

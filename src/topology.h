@@ -28,10 +28,14 @@ public:
     // to this process's CPU binding); among equally close NICs the `local_rank`-th, so PEs
     // spread over them. -1 when hwloc finds none of the NICs.
     int closest_nic(const std::vector<NicCandidate> &nics, const std::string &gpu_bus_id, int local_rank) const;
-    // A core for the progress thread: near the GPU (or the CPU binding), not one the calling
-    // thread is bound to, chosen by `local_rank` among those; -1 when there is no such core
-    // (the thread is unbound, or bound to every core near).
-    int progress_cpu(const std::string &gpu_bus_id, int local_rank) const;
+    // The CPUs the calling thread is bound to; empty when it may run on all of them.
+    std::vector<int> thread_binding() const;
+    // A core for the progress thread: the nearest cores to the GPU (or, without one, to
+    // `own_binding`) that no PE of the node is bound to (`node_bindings`, the union of their
+    // bindings), the `local_rank`-th of them, so PEs of a node get different ones. -1 when
+    // this PE is unbound (it may run anywhere) or every core is taken.
+    int progress_cpu(const std::string &gpu_bus_id, int local_rank, const std::vector<int> &own_binding,
+                     const std::vector<int> &node_bindings) const;
     // "2 packages, 16 cores, 8 GPUs, 8 NICs" style summary.
     std::string summary() const;
 

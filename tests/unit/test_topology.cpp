@@ -42,6 +42,40 @@ TEST(Topology, DgxEveryGpuGetsTheNicOnItsSwitch) {
     EXPECT_EQ(topology->summary(), "2 package(s), 16 core(s), 16 PU(s), 8 GPU(s), 8 NIC(s)");
 }
 
+TEST(Topology, DgxProgressCoreIsBesideTheBoundPeNearItsGpu) {
+    auto topology = recorded("dgx-h100.xml");
+    ASSERT_TRUE(topology);
+    // Local rank r bound to core 2r (srun --cpu-bind spreading PEs: 0-3 on package 0, 4-7 on
+    // package 1), GPU r on the same package; progress cores are the odd ones, in rank order.
+    std::vector<int> node_bindings;
+    for (int rank = 0; rank < 8; ++rank) node_bindings.push_back(2 * rank);
+    const int expected[] = {1, 3, 5, 7, 9, 11, 13, 15};
+    for (int rank = 0; rank < 8; ++rank)
+        EXPECT_EQ(topology->progress_cpu(dgx_bus(rank), rank, {2 * rank}, node_bindings), expected[rank])
+            << "local rank " << rank;
+    // An unbound PE: no choice to make.
+    EXPECT_EQ(topology->progress_cpu(dgx_bus(0), 0, {}, node_bindings), -1);
+}
+
+TEST(Topology, FourGpuNodeProgressCoresAvoidEveryPesCore) {
+    auto topology = recorded("gpu4-nic2.xml");
+    ASSERT_TRUE(topology);
+    // PEs bound to cores 0-3 of the one package: progress threads on 4-7.
+    std::vector<int> node_bindings = {0, 1, 2, 3};
+    for (int rank = 0; rank < 4; ++rank) {
+        std::string gpu = rank < 2 ? bus(0x11, rank) : bus(0x13, rank - 2);
+        EXPECT_EQ(topology->progress_cpu(gpu, rank, {rank}, node_bindings), 4 + rank) << "local rank " << rank;
+    }
+}
+
+TEST(Topology, CpuOnlyNodeProgressCoreNearTheBinding) {
+    auto topology = recorded("cpu-only.xml");
+    ASSERT_TRUE(topology);
+    EXPECT_EQ(topology->progress_cpu("", 0, {0}, {0, 1}), 2);
+    EXPECT_EQ(topology->progress_cpu("", 1, {1}, {0, 1}), 3);
+    EXPECT_EQ(topology->progress_cpu("", 0, {0}, {0, 1, 2, 3}), -1);  // every core taken
+}
+
 TEST(Topology, NicsAreFoundByNameToo) {
     auto topology = recorded("dgx-h100.xml");
     ASSERT_TRUE(topology);
@@ -67,8 +101,6 @@ TEST(Topology, CpuOnlyNodeSpreadsPesOverEquallyCloseNics) {
     std::vector<NicCandidate> nics = {{bus(0x11, 0), ""}, {bus(0x11, 1), ""}};
     for (int rank = 0; rank < 4; ++rank) EXPECT_EQ(topology->closest_nic(nics, "", rank), rank % 2);
     EXPECT_EQ(topology->summary(), "1 package(s), 4 core(s), 4 PU(s), 0 GPU(s), 2 NIC(s)");
-    // A recorded topology is not this machine: no binding is known, so no core is chosen.
-    EXPECT_EQ(topology->progress_cpu("", 0), -1);
 }
 
 TEST(Topology, LiveMachineIsDiscovered) {
