@@ -1,5 +1,5 @@
-// Shared by the GPU test programs: skip (exit 77, with the reason) where no GPU can be used,
-// and checks that name the PE and what differed.
+// Shared by the GPU test programs: skip (exit 77, with the reason) where no GPU can be used;
+// checks are PE_CHECK (tests/pe/pe_check.h), plus CUDA_OK for CUDA calls.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "../pe/pe_check.h"
 #include "nvshmemx.h"
 
 constexpr int kSkipExitCode = 77;
@@ -21,19 +22,8 @@ inline void skip_without_gpu(const char *test) {
     }
 }
 
-#define GPU_CHECK(cond, ...)                                                             \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            std::fprintf(stderr, "PE %d: FAIL %s:%d: %s: ", nvshmem_my_pe(), __FILE__,   \
-                         __LINE__, #cond);                                               \
-            std::fprintf(stderr, __VA_ARGS__);                                           \
-            std::fprintf(stderr, "\n");                                                  \
-            std::exit(1);                                                                \
-        }                                                                                \
-    } while (0)
-
 #define CUDA_OK(call)                                                                    \
     do {                                                                                 \
         cudaError_t rc_ = (call);                                                        \
-        GPU_CHECK(rc_ == cudaSuccess, "%s: %s", #call, cudaGetErrorString(rc_));         \
+        PE_CHECK(rc_ == cudaSuccess, "%s: %s", #call, cudaGetErrorString(rc_));         \
     } while (0)

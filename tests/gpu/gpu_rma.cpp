@@ -28,8 +28,8 @@ void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
     for (int peer = 0; peer < n; ++peer) {
         get(got.data(), block, count, peer);
         for (size_t i = 0; i < count; ++i)
-            GPU_CHECK(got[i] == static_cast<T>((peer * 7 + i * 3 + 1) & 0x7f), "%s_get from %d [%zu]", name, peer, i);
-        GPU_CHECK(g(block + 2, peer) == static_cast<T>((peer * 7 + 2 * 3 + 1) & 0x7f), "%s_g from %d", name, peer);
+            PE_CHECK(got[i] == static_cast<T>((peer * 7 + i * 3 + 1) & 0x7f), "%s_get from %d [%zu]", name, peer, i);
+        PE_CHECK(g(block + 2, peer) == static_cast<T>((peer * 7 + 2 * 3 + 1) & 0x7f), "%s_g from %d", name, peer);
         put(inbox + me * count, mine.data(), count - 1, peer);
         p(inbox + me * count + count - 1, mine[count - 1], peer);
     }
@@ -37,7 +37,7 @@ void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
     for (int writer = 0; writer < n; ++writer) {
         CUDA_OK(cudaMemcpy(got.data(), inbox + writer * count, count * sizeof(T), cudaMemcpyDeviceToHost));
         for (size_t i = 0; i < count; ++i)
-            GPU_CHECK(got[i] == static_cast<T>((writer * 7 + i * 3 + 1) & 0x7f), "%s_put from %d [%zu]", name, writer, i);
+            PE_CHECK(got[i] == static_cast<T>((writer * 7 + i * 3 + 1) & 0x7f), "%s_put from %d [%zu]", name, writer, i);
     }
     nvshmem_free(inbox);
     nvshmem_free(block);
@@ -62,16 +62,16 @@ void check_sizes() {
         // Into host memory, blocking and nbi.
         std::memset(host.data(), 0, bytes);
         nvshmem_getmem(host.data(), source, bytes, peer);
-        GPU_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem of %zu bytes into host memory", bytes);
+        PE_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem of %zu bytes into host memory", bytes);
         std::memset(host.data(), 0, bytes);
         nvshmem_getmem_nbi(host.data(), source, bytes, peer);
         nvshmem_quiet();
-        GPU_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem_nbi of %zu bytes", bytes);
+        PE_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem_nbi of %zu bytes", bytes);
         // Into device memory.
         CUDA_OK(cudaMemset(device_local, 0, bytes));
         nvshmem_getmem(device_local, source, bytes, peer);
         CUDA_OK(cudaMemcpy(host.data(), device_local, bytes, cudaMemcpyDeviceToHost));
-        GPU_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem of %zu bytes into device memory", bytes);
+        PE_CHECK(std::memcmp(host.data(), expect.data(), bytes) == 0, "getmem of %zu bytes into device memory", bytes);
         // Put from device memory to the next PE; check what the previous one wrote.
         for (size_t i = 0; i < bytes; ++i) host[i] = pattern(me, i, salt + 1000);
         CUDA_OK(cudaMemcpy(device_local, host.data(), bytes, cudaMemcpyHostToDevice));
@@ -80,7 +80,7 @@ void check_sizes() {
         int prev = (me + n - 1) % n;
         CUDA_OK(cudaMemcpy(host.data(), inbox, bytes, cudaMemcpyDeviceToHost));
         for (size_t i = 0; i < bytes; ++i)
-            GPU_CHECK(host[i] == pattern(prev, i, salt + 1000), "putmem of %zu bytes from PE %d: byte %zu", bytes, prev, i);
+            PE_CHECK(host[i] == pattern(prev, i, salt + 1000), "putmem of %zu bytes from PE %d: byte %zu", bytes, prev, i);
         nvshmem_barrier_all();
     }
     CUDA_OK(cudaFree(device_local));
@@ -98,11 +98,11 @@ void check_ptr_and_streams() {
     nvshmem_barrier_all();
     void *mapped = nvshmem_ptr(block, peer);
     bool ipc = std::getenv("FABSHMEM_DISABLE_IPC") == nullptr;
-    GPU_CHECK((mapped != nullptr) == ipc, "nvshmem_ptr to PE %d is %p with IPC %s", peer, mapped, ipc ? "on" : "off");
-    GPU_CHECK(nvshmem_ptr(block, me) == block, "nvshmem_ptr to itself");
+    PE_CHECK((mapped != nullptr) == ipc, "nvshmem_ptr to PE %d is %p with IPC %s", peer, mapped, ipc ? "on" : "off");
+    PE_CHECK(nvshmem_ptr(block, me) == block, "nvshmem_ptr to itself");
     if (mapped) {
         CUDA_OK(cudaMemcpy(host.data(), mapped, bytes, cudaMemcpyDeviceToHost));
-        for (size_t i = 0; i < bytes; ++i) GPU_CHECK(host[i] == pattern(peer, i, 99), "load through nvshmem_ptr, byte %zu", i);
+        for (size_t i = 0; i < bytes; ++i) PE_CHECK(host[i] == pattern(peer, i, 99), "load through nvshmem_ptr, byte %zu", i);
     }
     cudaStream_t stream;
     CUDA_OK(cudaStreamCreate(&stream));
@@ -112,7 +112,7 @@ void check_ptr_and_streams() {
     nvshmemx_quiet_on_stream(stream);
     CUDA_OK(cudaStreamSynchronize(stream));
     CUDA_OK(cudaMemcpy(host.data(), device_local, bytes, cudaMemcpyDeviceToHost));
-    for (size_t i = 0; i < bytes; ++i) GPU_CHECK(host[i] == pattern(peer, i, 99), "getmem_on_stream, byte %zu", i);
+    for (size_t i = 0; i < bytes; ++i) PE_CHECK(host[i] == pattern(peer, i, 99), "getmem_on_stream, byte %zu", i);
     nvshmemx_barrier_all_on_stream(stream);
     std::vector<int> ints(256, me + 5);
     int *slot = static_cast<int *>(nvshmem_malloc(256 * sizeof(int)));
@@ -120,7 +120,7 @@ void check_ptr_and_streams() {
     nvshmemx_barrier_all_on_stream(stream);
     CUDA_OK(cudaStreamSynchronize(stream));
     CUDA_OK(cudaMemcpy(ints.data(), slot, 256 * sizeof(int), cudaMemcpyDeviceToHost));
-    for (int i = 0; i < 256; ++i) GPU_CHECK(ints[i] == (me + n - 1) % n + 5, "int_put_on_stream [%d] = %d", i, ints[i]);
+    for (int i = 0; i < 256; ++i) PE_CHECK(ints[i] == (me + n - 1) % n + 5, "int_put_on_stream [%d] = %d", i, ints[i]);
     nvshmem_free(slot);
     CUDA_OK(cudaFree(device_local));
     CUDA_OK(cudaStreamDestroy(stream));
