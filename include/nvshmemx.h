@@ -21,6 +21,18 @@ enum nvshmemx_init_status {
     NVSHMEM_STATUS_INVALID = 0x7fffffff
 };
 
+/* Thread levels: every fabshmem routine may be called by several threads at once, so init
+ * provides NVSHMEM_THREAD_MULTIPLE whatever is requested. (Collective calls, such as
+ * allocation and barriers, are still made by one thread per PE at a time.) */
+enum {
+    NVSHMEM_THREAD_SINGLE = 0,
+    NVSHMEM_THREAD_FUNNELED,
+    NVSHMEM_THREAD_SERIALIZED,
+    NVSHMEM_THREAD_MULTIPLE
+};
+int nvshmemx_init_thread(int requested, int *provided);
+void nvshmem_query_thread(int *provided);
+
 /* Where the library is in its life cycle; callable at any time, before init and after
  * finalize included. */
 int nvshmemx_init_status(void);

@@ -88,6 +88,7 @@ for prov in tcp shm; do
     check "rma_sizes-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_rma_sizes
     check "ordering-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_ordering
     check "busy_target-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_busy_target
+    check "threads-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_threads
 done
 # The staged path (how a GPU heap is reached without FI_HMEM), forced on a host heap.
 for prov in tcp shm; do
@@ -103,6 +104,8 @@ unset FABSHMEM_PROVIDER FABSHMEM_DISABLE_IPC
 for t in rma_types rma_sizes ordering busy_target; do
     check "$t-ipc-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_$t
 done
+check threads-ipc ok 'PASS on 2 PEs' srun_n 2 $pe/pe_threads
+FABSHMEM_PROVIDER=tcp FABSHMEM_DISABLE_IPC=1 FABSHMEM_STAGED=1 check threads-tcp-staged ok 'PASS on 2 PEs' srun_n 2 $pe/pe_threads
 check tutorial-ipc ok "$tutorial_line" srun_n 2 $ex/tutorial
 FABSHMEM_INFO=1 check paths-ipc ok 'paths to PEs 0:self 1:ipc' srun_n 2 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 check paths-fabric ok 'paths to PEs 0:self 1:fabric' srun_n 2 $ex/hello

@@ -10,6 +10,17 @@ extern "C" {
 
 void nvshmem_init(void) { initialize(); }
 void nvshmem_finalize(void) { finalize(); }
+
+int nvshmemx_init_thread(int, int *provided) {
+    initialize();
+    if (provided) *provided = NVSHMEM_THREAD_MULTIPLE;
+    return 0;
+}
+
+void nvshmem_query_thread(int *provided) {
+    runtime_for("nvshmem_query_thread");
+    *provided = NVSHMEM_THREAD_MULTIPLE;
+}
 int nvshmemx_init_status(void) { return init_status(); }
 const char *fabshmemx_provider_name(void) {
     Runtime &rt = runtime_for("fabshmemx_provider_name");
