@@ -18,6 +18,15 @@
 #define FABSHMEM_VERSION_MINOR 1
 #define FABSHMEM_VERSION_PATCH 0
 
+/* The calls NVSHMEM also offers inside kernels. In CUDA code (nvcc) fabshmem_device.h defines
+ * them for host and device alike, and its host side calls the library's function, which is
+ * declared here under another name bound to the same symbol. */
+#if defined(__CUDACC__)
+#define FABSHMEMI_HOST_DEVICE_DECL(ret, name, params) ret fabshmemi_host_##name params __asm__(#name);
+#else
+#define FABSHMEMI_HOST_DEVICE_DECL(ret, name, params) ret name params;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -25,8 +34,8 @@ extern "C" {
 /* Life cycle. nvshmem_init is collective; a second call only counts a reference. */
 void nvshmem_init(void);
 void nvshmem_finalize(void);
-int nvshmem_my_pe(void);
-int nvshmem_n_pes(void);
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_my_pe, (void))
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_n_pes, (void))
 void nvshmem_info_get_version(int *major, int *minor);
 void nvshmem_info_get_name(char *name);
 
@@ -36,25 +45,25 @@ void *nvshmem_malloc(size_t size);
 void *nvshmem_calloc(size_t count, size_t size);
 void *nvshmem_align(size_t alignment, size_t size);
 void nvshmem_free(void *ptr);
-void *nvshmem_ptr(const void *dest, int pe);
+FABSHMEMI_HOST_DEVICE_DECL(void *, nvshmem_ptr, (const void *dest, int pe))
 
 /* The tutorial's spellings of the allocator. */
 void *nvshmalloc(size_t size);
 void nvshfree(void *ptr);
 
 /* Untyped RMA. `source` (get) or `dest` (put) is a symmetric address. */
-void nvshmem_getmem(void *dest, const void *source, size_t nelems, int pe);
-void nvshmem_putmem(void *dest, const void *source, size_t nelems, int pe);
-void nvshmem_getmem_nbi(void *dest, const void *source, size_t nelems, int pe);
-void nvshmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe);
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_getmem, (void *dest, const void *source, size_t nelems, int pe))
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem, (void *dest, const void *source, size_t nelems, int pe))
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_getmem_nbi, (void *dest, const void *source, size_t nelems, int pe))
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_nbi, (void *dest, const void *source, size_t nelems, int pe))
 
-#define FABSHMEM_DECLARE_TYPED_RMA(NAME, TYPE)                                            \
-    void nvshmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe);     \
-    void nvshmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe);     \
-    void nvshmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
-    void nvshmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe); \
-    TYPE nvshmem_##NAME##_g(const TYPE *source, int pe);                                  \
-    void nvshmem_##NAME##_p(TYPE *dest, TYPE value, int pe);
+#define FABSHMEM_DECLARE_TYPED_RMA(NAME, TYPE)                                                           \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_get, (TYPE *dest, const TYPE *source, size_t nelems, int pe))     \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_put, (TYPE *dest, const TYPE *source, size_t nelems, int pe))     \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_get_nbi, (TYPE *dest, const TYPE *source, size_t nelems, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_put_nbi, (TYPE *dest, const TYPE *source, size_t nelems, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_g, (const TYPE *source, int pe))                                  \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_p, (TYPE *dest, TYPE value, int pe))
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_RMA)
 #undef FABSHMEM_DECLARE_TYPED_RMA
 
@@ -91,16 +100,21 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_RMA)
 #define nvshmem_ptrdiff_g(...) FABSHMEMI_G(nvshmem_ptrdiff_g, __VA_ARGS__)
 
 /* Ordering and completion. */
-void nvshmem_quiet(void);
-void nvshmem_fence(void);
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_quiet, (void))
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_fence, (void))
 
 /* Synchronisation: barrier_all also completes this PE's outstanding puts (quiet);
  * sync_all only synchronises. */
-void nvshmem_barrier_all(void);
-void nvshmem_sync_all(void);
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_barrier_all, (void))
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_sync_all, (void))
 
 #ifdef __cplusplus
 }
+#endif
+
+/* In CUDA code: the same calls inside kernels, and the _warp and _block forms. */
+#if defined(__CUDACC__)
+#include "fabshmem_device.h"
 #endif
 
 #endif

@@ -33,6 +33,11 @@ check gpu-exclusive fail 'fabshmem: PE [01]: error: 2 PEs run on this node but i
 check gpu-rma-fabric-tcp ok 'PASS on 2 PEs, fabric' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_rma
 check gpu-rma-fabric-shm ok 'PASS on 2 PEs, fabric' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm $g/gpu_rma
 check gpu-tutorial-fabric ok 'staged through host memory.*|Rank 0 read data' run 2 env FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_tutorial
+# The device API: loads and stores through CUDA IPC, then the request ring to the fabric.
+check gpu-device-ipc ok 'gpu_device: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_device
+check gpu-device-ring-tcp ok 'gpu_device: PASS on 2 PEs, request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device
+check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
+check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
 for t in rma_types rma_sizes ordering busy_target; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
@@ -41,4 +46,8 @@ echo "== GPU benchmark: CUDA IPC"
 run 2 $build/bench/fabshmem-gpu-perf
 echo "== GPU benchmark: through the fabric (tcp, staged: no FI_HMEM here)"
 run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-perf --max 16
+echo "== GPU device-initiated benchmark: CUDA IPC"
+run 2 $build/bench/fabshmem-gpu-device-perf
+echo "== GPU device-initiated benchmark: request ring + fabric (tcp, staged)"
+run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-device-perf --max 2
 echo "$passed passed, $failed failed"

@@ -65,7 +65,7 @@ void nvshmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe) {
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_TYPED_RMA)
 #undef FABSHMEM_DEFINE_TYPED_RMA
 
-void nvshmem_quiet(void) { quiet_all(runtime_for("nvshmem_quiet")); }
+void nvshmem_quiet(void) { quiet_from_host(runtime_for("nvshmem_quiet"), "nvshmem_quiet"); }
 
 void nvshmem_fence(void) {
     Runtime &rt = runtime_for("nvshmem_fence");
@@ -76,7 +76,7 @@ void nvshmem_fence(void) {
 
 void nvshmem_barrier_all(void) {
     Runtime &rt = runtime_for("nvshmem_barrier_all");
-    quiet_all(rt);
+    quiet_from_host(rt, "nvshmem_barrier_all");
     sync_all(rt);
 }
 

@@ -25,6 +25,12 @@ void *malloc_device(size_t, std::string *error) {
 void free_device(void *) {}
 bool is_device_pointer(const void *) { return false; }
 bool copy(void *, const void *, size_t, std::string *error) { return unavailable(error); }
+bool copies_complete(std::string *error) { return unavailable(error); }
+void *host_alloc_mapped(size_t, void **, std::string *error) {
+    unavailable(error);
+    return nullptr;
+}
+void free_host_mapped(void *) {}
 bool memset_device(void *, int, size_t, std::string *error) { return unavailable(error); }
 bool copy_async(void *, const void *, size_t, void *, std::string *error) { return unavailable(error); }
 bool stream_synchronize(void *, std::string *error) { return unavailable(error); }

@@ -15,6 +15,18 @@ bool ok(cudaError_t rc, const char *what, std::string *error) {
     return false;
 }
 
+// Created on first use, on the device current then (the heap's GPU: nothing copies before
+// init has chosen it).
+cudaStream_t library_stream(std::string *error) {
+    static cudaStream_t stream = [error] {
+        cudaStream_t created = nullptr;
+        ok(cudaStreamCreateWithFlags(&created, cudaStreamNonBlocking), "cudaStreamCreateWithFlags", error);
+        return created;
+    }();
+    if (!stream && error && error->empty()) *error = "the library's CUDA stream could not be created";
+    return stream;
+}
+
 }  // namespace
 
 bool built_with_cuda() { return true; }
@@ -77,12 +89,34 @@ bool is_device_pointer(const void *ptr) {
 }
 
 bool copy(void *dest, const void *src, size_t bytes, std::string *error) {
-    return ok(cudaMemcpy(dest, src, bytes, cudaMemcpyDefault), "cudaMemcpy", error);
+    cudaStream_t stream = library_stream(error);
+    return stream && ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, stream), "cudaMemcpyAsync", error);
+}
+
+bool copies_complete(std::string *error) {
+    cudaStream_t stream = library_stream(error);
+    return stream && ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize", error);
 }
 
 bool memset_device(void *dest, int value, size_t bytes, std::string *error) {
-    return ok(cudaMemset(dest, value, bytes), "cudaMemset", error) &&
-           ok(cudaDeviceSynchronize(), "cudaDeviceSynchronize", error);
+    cudaStream_t stream = library_stream(error);
+    return stream && ok(cudaMemsetAsync(dest, value, bytes, stream), "cudaMemsetAsync", error) &&
+           copies_complete(error);
+}
+
+void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error) {
+    void *ptr = nullptr;
+    if (!ok(cudaHostAlloc(&ptr, bytes, cudaHostAllocMapped), "cudaHostAlloc", error)) return nullptr;
+    std::memset(ptr, 0, bytes);
+    if (!ok(cudaHostGetDevicePointer(device_address, ptr, 0), "cudaHostGetDevicePointer", error)) {
+        cudaFreeHost(ptr);
+        return nullptr;
+    }
+    return ptr;
+}
+
+void free_host_mapped(void *ptr) {
+    if (ptr && cudaFreeHost(ptr) != cudaSuccess) cudaGetLastError();
 }
 
 bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error) {

@@ -20,12 +20,19 @@ void *malloc_device(size_t bytes, std::string *error);
 void free_device(void *ptr);
 bool is_device_pointer(const void *ptr);
 
-// Synchronous copies between any host and device memory (unified addressing).
+// Copies between any host and device memory (unified addressing), on the library's own
+// non-blocking stream: they never wait for the program's kernels (a kernel may be spinning
+// until this very copy lands) and complete at copies_complete().
 bool copy(void *dest, const void *src, size_t bytes, std::string *error);
+bool copies_complete(std::string *error);
 bool memset_device(void *dest, int value, size_t bytes, std::string *error);
 // Ordered on `stream` (a cudaStream_t); returns at once.
 bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error);
 bool stream_synchronize(void *stream, std::string *error);
+
+// Pinned host memory mapped into the GPU's address space (`*device_address`), zeroed.
+void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error);
+void free_host_mapped(void *ptr);
 
 // CUDA IPC: a handle for an allocation, which another process of the node opens.
 struct IpcHandle {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "device_channel.h"
 #include "transport.h"
 #include "log.h"
 
@@ -19,9 +20,13 @@ namespace fabshmem {
 // slower); the longest nap bounds the hand-over delay when the user goes back to computing.
 constexpr useconds_t kMinStandAsideUs = 200;
 constexpr useconds_t kMaxStandAsideUs = 10000;
+// With a request ring, the longest nap when idle or standing aside: a kernel's request waits
+// at most about this long for the thread to notice it.
+constexpr useconds_t kRingNapUs = 20;
 
-void ProgressThread::start(Transport *transport, long cpu, long spin_us) {
+void ProgressThread::start(Transport *transport, DeviceChannel *channel, long cpu, long spin_us) {
     transport_ = transport;
+    channel_ = channel && channel->has_ring() ? channel : nullptr;
     spin_us_ = spin_us;
     cpu_ = static_cast<int>(cpu);
     stopping_ = false;
@@ -53,13 +58,21 @@ void ProgressThread::run() {
     auto last_activity = Clock::now();
     uint64_t user_polls_seen = transport_->user_poll_count();
     useconds_t stand_aside = kMinStandAsideUs;
+    const useconds_t max_stand_aside = channel_ ? kRingNapUs : kMaxStandAsideUs;
     while (!stopping_.load(std::memory_order_relaxed)) {
+        if (channel_ && channel_->serve()) {
+            // Serving polls the transport as a user thread would: not a reason to stand aside.
+            user_polls_seen = transport_->user_poll_count();
+            stand_aside = kMinStandAsideUs;
+            last_activity = Clock::now();
+            continue;
+        }
         uint64_t user_polls = transport_->user_poll_count();
         if (transport_->user_is_polling() || user_polls != user_polls_seen) {
             // A user thread drives progress (it is in get, quiet or a barrier, or was since we
             // last looked): leave the core to it rather than preempt it or compete for the CQ.
             user_polls_seen = user_polls;
-            usleep(stand_aside);
+            usleep(std::min(stand_aside, max_stand_aside));
             stand_aside = std::min(stand_aside * 2, kMaxStandAsideUs);
             last_activity = Clock::now();
             continue;
@@ -73,7 +86,8 @@ void ProgressThread::run() {
             sched_yield();
             continue;
         }
-        if (transport_->wait_for_activity(2 /* ms, so stop() is never late */))
+        if (channel_) usleep(kRingNapUs);
+        else if (transport_->wait_for_activity(2 /* ms, so stop() is never late */))
             last_activity = Clock::now();
     }
 }

@@ -3,6 +3,8 @@
 // serves a peer's read. It busy-polls for FABSHMEM_PROGRESS_SPIN_US after the last activity,
 // then sleeps in the completion queue's wait object, and it stands aside while a user thread
 // is itself polling (in get, quiet or a barrier), so the two never fight for a core.
+// With a GPU heap it also serves the kernels' request ring (device_channel.h); then it never
+// sleeps longer than a few microseconds, since kernels cannot wake it.
 #pragma once
 
 #include <atomic>
@@ -10,13 +12,15 @@
 
 namespace fabshmem {
 
+class DeviceChannel;
 class Transport;
 
 class ProgressThread {
 public:
     ~ProgressThread() { stop(); }
     // cpu < 0: placement left to the OS.
-    void start(Transport *transport, long cpu, long spin_us);
+    // `channel`: the request ring to serve, or nullptr.
+    void start(Transport *transport, DeviceChannel *channel, long cpu, long spin_us);
     void stop();
     int cpu() const { return cpu_; }
 
@@ -24,6 +28,7 @@ private:
     void run();
 
     Transport *transport_ = nullptr;
+    DeviceChannel *channel_ = nullptr;
     std::thread thread_;
     std::atomic<bool> stopping_{false};
     long spin_us_ = 0;

@@ -56,11 +56,14 @@ void print_info(const Runtime &rt) {
     std::string heap = rt.heap.kind() == HeapKind::cuda
                            ? "cuda on GPU " + std::to_string(rt.gpu) + " (" + cuda::pci_bus_id(rt.gpu) + ")"
                            : std::string("host");
+    std::string kernels = !rt.device          ? "no (host heap)"
+                          : rt.device->has_ring() ? "loads/stores to mapped PEs, request ring to the others"
+                                                  : "loads/stores to every PE";
     FS_INFO("host %s, node PEs %s, heap %s %s at %p, fabric %s, progress thread %s, paths to "
-            "PEs %s",
+            "PEs %s, device API %s",
             host, describe_node_pes(*rt.bootstrap).c_str(), heap.c_str(),
             format_size(rt.heap.user_size()).c_str(), static_cast<void *>(rt.heap.base()),
-            fabric.c_str(), progress.c_str(), paths.c_str());
+            fabric.c_str(), progress.c_str(), paths.c_str(), kernels.c_str());
 }
 
 // Whether the heap goes on a GPU, and which: the one the program already made current, or
@@ -151,6 +154,7 @@ void start_runtime(Runtime &rt) {
     }
     // The same answer on every PE, since opening the fabric is collective.
     bool need_fabric = rt.n_pes > 1 && (rt.config.disable_ipc || !rt.bootstrap->all_pes_on_one_node());
+    long progress_cpu = -1;
     if (need_fabric) {
         Placement placement;
         placement.requested_nic = rt.config.nic;
@@ -160,9 +164,8 @@ void start_runtime(Runtime &rt) {
         rt.fabric = open_fabric_transport(rt.config.provider, placement, *rt.bootstrap, rt.heap,
                                           rt.config.staged, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
-        long cpu = rt.config.progress_cpu;
-        if (cpu < 0) cpu = choose_progress_cpu(rt, placement);
-        rt.progress.start(rt.fabric.get(), cpu, rt.config.progress_spin_us);
+        progress_cpu = rt.config.progress_cpu;
+        if (progress_cpu < 0) progress_cpu = choose_progress_cpu(rt, placement);
     }
     rt.routes.assign(rt.n_pes, nullptr);
     for (int pe = 0; pe < rt.n_pes; ++pe) {
@@ -172,6 +175,9 @@ void start_runtime(Runtime &rt) {
         else fatal("nvshmem_init: PE %d is on this node but its heap could not be mapped; set "
                    "FABSHMEM_DISABLE_IPC=1 to reach it through the fabric", pe);
     }
+    if (rt.heap.kind() == HeapKind::cuda) rt.device = std::make_unique<DeviceChannel>(rt);
+    if (rt.fabric)
+        rt.progress.start(rt.fabric.get(), rt.device.get(), progress_cpu, rt.config.progress_spin_us);
 
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
     rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
@@ -189,6 +195,7 @@ void stop_runtime(Runtime &rt) {
     // The progress thread keeps serving them during the blocking fence.
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_finalize: the barrier failed");
     rt.progress.stop();
+    rt.device.reset();
     rt.fabric.reset();
     rt.ipc.reset();
     rt.heap.release_memory();
@@ -267,6 +274,13 @@ void quiet_all(Runtime &rt) {
     if (rt.fabric) rt.fabric->quiet();
     if (rt.ipc) rt.ipc->quiet();
     rt.self->quiet();
+}
+
+void quiet_from_host(Runtime &rt, const char *function) {
+    std::string error;
+    if (rt.heap.kind() == HeapKind::cuda && !cuda::stream_synchronize(nullptr, &error))
+        fatal("%s: waiting for the program's CUDA work failed: %s", function, error.c_str());
+    quiet_all(rt);
 }
 
 // Dissemination barrier over the heap's flag words: in round k, PE i signals PE i + 2^k and

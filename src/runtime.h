@@ -8,6 +8,7 @@
 
 #include "bootstrap.h"
 #include "config.h"
+#include "device_channel.h"
 #include "progress_thread.h"
 #include "self_transport.h"
 #include "topology.h"
@@ -26,6 +27,7 @@ struct Runtime {
     std::unique_ptr<IpcTransport> ipc;        // null when no PE of this node shares its heap
     std::unique_ptr<Transport> fabric;     // null for a 1-PE job
     std::vector<Transport *> routes;          // per PE: self, ipc (same node) or fabric
+    std::unique_ptr<DeviceChannel> device;  // GPU heap only: the device API's state and ring
     ProgressThread progress;
     int my_pe = 0;
     int n_pes = 1;
@@ -70,5 +72,10 @@ void progress_until(Runtime &rt, Done done) {
 // Barriers: sync_all only synchronises; barrier_all first completes this PE's operations.
 void sync_all(Runtime &rt);
 void quiet_all(Runtime &rt);
+// What nvshmem_quiet and nvshmem_barrier_all do on the host: quiet_all, and with a GPU heap
+// first wait for the program's legacy-default-stream work, so that data a program put into
+// its heap with cudaMemcpy (which may return before the copy has landed) is there for peers.
+// Never on the progress thread: a kernel may be waiting for it.
+void quiet_from_host(Runtime &rt, const char *function);
 
 }  // namespace fabshmem

@@ -25,6 +25,9 @@ public:
     // The base is aligned this much, so an offset aligned to at most this is an aligned address.
     static constexpr size_t kBaseAlignment = size_t{2} << 20;
     static constexpr size_t kBarrierFlagsOffset = 0;  // in the signal region: 64 uint64_t
+    // In a GPU heap's data region (its first kSignalBytes are the library's too): the device
+    // API's barrier flags, 64 uint64_t written by peers' kernels or the fabric.
+    static constexpr size_t kDeviceBarrierFlagsOffset = 0;
 
     SymmetricHeap() = default;
     SymmetricHeap(const SymmetricHeap &) = delete;

@@ -1,0 +1,388 @@
+/* fabshmem's device API: NVSHMEM's calls inside CUDA kernels. Included by nvshmem.h when nvcc
+ * compiles; needs no relocatable device code and no device library.
+ *
+ * - A PE whose heap is mapped here (this PE, and the PEs of this node through CUDA IPC) is
+ *   reached with loads and stores; nvshmem_ptr gives the address.
+ * - Any other PE (another node, or FABSHMEM_DISABLE_IPC=1) through the request ring: the
+ *   thread writes a request into pinned host memory and the PE's progress thread issues the
+ *   fabric operation. Blocking calls wait for it; _nbi calls complete at nvshmem_quiet.
+ * - Memory ordering as in NVSHMEM: puts and nbi gets complete at quiet (and barrier_all);
+ *   fence orders puts to each PE. Ring requests are carried out in ticket order, and fence
+ *   or quiet wait for the fabric.
+ * - The _warp forms are called by all threads of a warp with the same arguments, the _block
+ *   forms by all threads of a block; nvshmem_barrier_all / nvshmem_sync_all by one thread
+ *   of each PE (or by a whole warp or block with the _warp / _block forms).
+ *
+ * Each translation unit keeps its own copy of the library's device state in constant memory,
+ * registered with the library when the program starts and filled in at nvshmem_init. */
+#ifndef FABSHMEM_DEVICE_H
+#define FABSHMEM_DEVICE_H
+
+#include <cuda_runtime.h>
+#include <nv/target>
+#include <stdio.h>
+#include <string.h>
+
+#include "fabshmem_device_state.h"
+#include "fabshmem_rma_types.h"
+
+namespace fabshmemi {
+namespace {
+
+__constant__ fabshmemi_device_state state;
+
+int update_state(const fabshmemi_device_state *next) {
+    return static_cast<int>(cudaMemcpyToSymbol(state, next, sizeof *next));
+}
+__attribute__((unused)) const int state_registered = fabshmemi_register_device_module(update_state);
+
+// ---- errors: a message in the library's format, then the kernel traps ----------------------
+
+__device__ __noinline__ void fail_no_state(const char *function) {
+    printf("fabshmem: PE ?: error: %s was called in a kernel, but fabshmem has no GPU heap "
+           "now: call it between nvshmem_init and nvshmem_finalize, with the symmetric heap on "
+           "the GPU (a visible GPU, FABSHMEM_HEAP unset or cuda)\n",
+           function);
+    __trap();
+}
+
+__device__ __noinline__ void fail_pe(const char *function, int pe) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): PE %d is out of range: this job has %d "
+           "PEs (0..%d)\n",
+           state.my_pe, function, pe, state.n_pes, state.n_pes - 1);
+    __trap();
+}
+
+__device__ __noinline__ void fail_range(const char *function, const void *address,
+                                        unsigned long long bytes) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): the symmetric address %p (%llu bytes) is "
+           "not inside the symmetric heap [%p, %p); the remote side of a transfer must be "
+           "memory from nvshmem_malloc\n",
+           state.my_pe, function, address, bytes, state.heap_base,
+           state.heap_base + state.heap_size);
+    __trap();
+}
+
+__device__ __noinline__ void fail_unreachable(const char *function, int pe) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): PE %d's heap is not mapped on this GPU "
+           "and there is no request ring to reach it\n",
+           state.my_pe, function, pe);
+    __trap();
+}
+
+__device__ inline const fabshmemi_device_state &ready(const char *function) {
+    if (state.magic != FABSHMEMI_DEVICE_STATE_MAGIC) fail_no_state(function);
+    return state;
+}
+
+// The heap offset of [symmetric, symmetric + bytes) after checking it and `pe`.
+__device__ inline uint64_t heap_offset(const char *function, const void *symmetric, size_t bytes,
+                                       int pe) {
+    const fabshmemi_device_state &s = ready(function);
+    if (pe < 0 || pe >= s.n_pes) fail_pe(function, pe);
+    uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
+    if (offset > s.heap_size || bytes > s.heap_size - offset) fail_range(function, symmetric, bytes);
+    return offset;
+}
+
+// ---- groups of threads that make one call together ------------------------------------------
+
+__device__ inline unsigned linear_thread() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+struct Thread {
+    __device__ unsigned rank() const { return 0; }
+    __device__ unsigned size() const { return 1; }
+    __device__ void sync() const {}
+};
+struct Warp {
+    __device__ unsigned rank() const { return linear_thread() % 32; }
+    __device__ unsigned size() const { return 32; }
+    __device__ void sync() const { __syncwarp(); }
+};
+struct Block {
+    __device__ unsigned rank() const { return linear_thread(); }
+    __device__ unsigned size() const { return blockDim.x * blockDim.y * blockDim.z; }
+    __device__ void sync() const { __syncthreads(); }
+};
+
+// ---- the request ring ---------------------------------------------------------------------
+
+// Posts a request and, with `reply`, waits until the host carried it out; returns `value`.
+__device__ inline uint64_t request(const char *function, uint32_t op, int pe, uint64_t offset,
+                                   const void *local, uint64_t bytes, uint64_t value, bool reply) {
+    const fabshmemi_device_state &s = state;
+    if (!s.ring) fail_unreachable(function, pe);
+    unsigned long long ticket = atomicAdd(s.ring_tickets, 1ULL);
+    volatile fabshmemi_request *slot = s.ring + ticket % s.ring_slots;
+    // The slot is free once the request a lap ago is done: the ring is bounded, and a full
+    // ring only makes threads wait for the host, which needs nothing from them to go on.
+    while (slot->seq != ticket) __nanosleep(128);
+    slot->op = op;
+    slot->pe = pe;
+    slot->bytes = bytes;
+    slot->remote_offset = offset;
+    slot->local = reinterpret_cast<uintptr_t>(local);
+    slot->value = value;
+    slot->wants_reply = reply;
+    __threadfence_system();  // the request, and the data this thread wrote, before the flag
+    slot->seq = ticket + 1;
+    if (!reply) return 0;
+    while (slot->seq != ticket + 2) __nanosleep(64);
+    __threadfence_system();
+    uint64_t result = slot->value;
+    __threadfence_system();  // read before the slot is handed on
+    slot->seq = ticket + s.ring_slots;
+    return result;
+}
+
+// ---- copies through mapped heaps (L2-coherent loads and stores) ---------------------------
+
+template <class Group>
+__device__ inline void copy(const Group &group, void *dest, const void *source, size_t bytes) {
+    char *d = static_cast<char *>(dest);
+    const char *s = static_cast<const char *>(source);
+    const size_t rank = group.rank(), n = group.size();
+    if (((reinterpret_cast<uintptr_t>(d) ^ reinterpret_cast<uintptr_t>(s)) & 15) != 0) {
+        for (size_t i = rank; i < bytes; i += n) d[i] = __ldcg(s + i);
+        return;
+    }
+    size_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
+    if (head > bytes) head = bytes;
+    for (size_t i = rank; i < head; i += n) d[i] = __ldcg(s + i);
+    d += head;
+    s += head;
+    bytes -= head;
+    const size_t vectors = bytes / 16;
+    int4 *dv = reinterpret_cast<int4 *>(d);
+    const int4 *sv = reinterpret_cast<const int4 *>(s);
+    size_t i = rank;
+    // Four loads in flight per thread before the stores: copies run at memory speed.
+    for (; i + 3 * n < vectors; i += 4 * n) {
+        int4 a = __ldcg(sv + i), b = __ldcg(sv + i + n), c = __ldcg(sv + i + 2 * n),
+             e = __ldcg(sv + i + 3 * n);
+        __stcg(dv + i, a);
+        __stcg(dv + i + n, b);
+        __stcg(dv + i + 2 * n, c);
+        __stcg(dv + i + 3 * n, e);
+    }
+    for (; i < vectors; i += n) __stcg(dv + i, __ldcg(sv + i));
+    for (size_t j = vectors * 16 + rank; j < bytes; j += n) d[j] = __ldcg(s + j);
+}
+
+// ---- RMA ----------------------------------------------------------------------------------
+
+template <class Group>
+__device__ inline void get(const Group &group, const char *function, void *dest,
+                           const void *source, size_t bytes, int pe, bool blocking) {
+    uint64_t offset = heap_offset(function, source, bytes, pe);
+    if (bytes == 0) return;
+    if (char *peer = state.peer_heaps[pe]) {
+        copy(group, dest, peer + offset, bytes);
+    } else if (group.rank() == 0) {
+        request(function, FABSHMEMI_OP_GET, pe, offset, dest, bytes, 0, blocking);
+    }
+    group.sync();
+}
+
+template <class Group>
+__device__ inline void put(const Group &group, const char *function, void *dest,
+                           const void *source, size_t bytes, int pe, bool blocking) {
+    uint64_t offset = heap_offset(function, dest, bytes, pe);
+    if (bytes == 0) return;
+    if (char *peer = state.peer_heaps[pe]) {
+        copy(group, peer + offset, source, bytes);
+    } else {
+        group.sync();  // every thread's part of `source` is written
+        if (group.rank() == 0)
+            request(function, FABSHMEMI_OP_PUT, pe, offset, source, bytes, 0, blocking);
+    }
+    group.sync();
+}
+
+template <class T>
+__device__ inline T g(const char *function, const T *source, int pe) {
+    static_assert(sizeof(T) <= sizeof(uint64_t), "one word");
+    uint64_t offset = heap_offset(function, source, sizeof(T), pe);
+    if (char *peer = state.peer_heaps[pe]) return *reinterpret_cast<const volatile T *>(peer + offset);
+    uint64_t word = request(function, FABSHMEMI_OP_GET_VALUE, pe, offset, nullptr, sizeof(T), 0, true);
+    T value;
+    memcpy(&value, &word, sizeof(T));
+    return value;
+}
+
+template <class T>
+__device__ inline void p(const char *function, T *dest, T value, int pe) {
+    uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
+    if (char *peer = state.peer_heaps[pe]) {
+        *reinterpret_cast<volatile T *>(peer + offset) = value;
+        return;
+    }
+    uint64_t word = 0;
+    memcpy(&word, &value, sizeof(T));
+    request(function, FABSHMEMI_OP_PUT_VALUE, pe, offset, nullptr, sizeof(T), word, false);
+}
+
+__device__ inline void *ptr(const void *symmetric, int pe) {
+    const fabshmemi_device_state &s = ready("nvshmem_ptr");
+    uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
+    if (pe < 0 || pe >= s.n_pes || offset >= s.heap_size || !s.peer_heaps[pe]) return nullptr;
+    return s.peer_heaps[pe] + offset;
+}
+
+// ---- ordering and synchronisation -----------------------------------------------------------
+
+__device__ inline void quiet(const char *function) {
+    const fabshmemi_device_state &s = ready(function);
+    __threadfence_system();  // stores through mapped heaps are visible to every PE
+    if (!s.ring) return;
+    unsigned long long issued = atomicAdd(s.ring_tickets, 0ULL);
+    while (*s.ring_completed < issued) __nanosleep(128);
+    __threadfence_system();
+}
+
+__device__ inline void fence(const char *function) {
+    const fabshmemi_device_state &s = ready(function);
+    __threadfence_system();
+    if (s.ring) request(function, FABSHMEMI_OP_FENCE, s.my_pe, 0, nullptr, 0, 0, false);
+}
+
+// Dissemination barrier over flag words in the heaps' library area, by one thread per PE:
+// in round k, PE i signals PE i + 2^k and waits for PE i - 2^k. Epochs only grow.
+__device__ inline void barrier_one_thread(const char *function, bool complete_puts) {
+    if (complete_puts) quiet(function);
+    else __threadfence_system();
+    const fabshmemi_device_state &s = ready(function);
+    unsigned long long epoch = ++*s.barrier_epoch;
+    int round = 0;
+    for (int distance = 1; distance < s.n_pes; distance <<= 1, ++round) {
+        int to = (s.my_pe + distance) % s.n_pes;
+        uint64_t offset = s.barrier_flags_offset + round * sizeof(unsigned long long);
+        if (char *peer = s.peer_heaps[to])
+            *reinterpret_cast<volatile unsigned long long *>(peer + offset) = epoch;
+        else
+            request(function, FABSHMEMI_OP_PUT_VALUE, to, offset, nullptr, sizeof epoch, epoch, false);
+        const volatile unsigned long long *flag =
+            reinterpret_cast<const volatile unsigned long long *>(s.heap_base + offset);
+        while (*flag < epoch) __nanosleep(64);
+        __threadfence_system();
+    }
+}
+
+template <class Group>
+__device__ inline void barrier(const Group &group, const char *function, bool complete_puts) {
+    group.sync();
+    if (group.rank() == 0) barrier_one_thread(function, complete_puts);
+    group.sync();
+}
+
+}  // namespace
+}  // namespace fabshmemi
+
+// ---- the API: host and device -----------------------------------------------------------------
+// On the host these call the library; in a kernel, the code above.
+
+static __host__ __device__ inline int nvshmem_my_pe(void) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (return fabshmemi::ready("nvshmem_my_pe").my_pe;),
+                      (return fabshmemi_host_nvshmem_my_pe();))
+}
+static __host__ __device__ inline int nvshmem_n_pes(void) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (return fabshmemi::ready("nvshmem_n_pes").n_pes;),
+                      (return fabshmemi_host_nvshmem_n_pes();))
+}
+static __host__ __device__ inline void *nvshmem_ptr(const void *dest, int pe) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (return fabshmemi::ptr(dest, pe);),
+                      (return fabshmemi_host_nvshmem_ptr(dest, pe);))
+}
+static __host__ __device__ inline void nvshmem_quiet(void) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (fabshmemi::quiet("nvshmem_quiet");), (fabshmemi_host_nvshmem_quiet();))
+}
+static __host__ __device__ inline void nvshmem_fence(void) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (fabshmemi::fence("nvshmem_fence");), (fabshmemi_host_nvshmem_fence();))
+}
+static __host__ __device__ inline void nvshmem_barrier_all(void) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE,
+                      (fabshmemi::barrier(fabshmemi::Thread(), "nvshmem_barrier_all", true);),
+                      (fabshmemi_host_nvshmem_barrier_all();))
+}
+static __host__ __device__ inline void nvshmem_sync_all(void) {
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (fabshmemi::barrier(fabshmemi::Thread(), "nvshmem_sync_all", false);),
+                      (fabshmemi_host_nvshmem_sync_all();))
+}
+static __device__ inline void nvshmemx_barrier_all_warp(void) {
+    fabshmemi::barrier(fabshmemi::Warp(), "nvshmemx_barrier_all_warp", true);
+}
+static __device__ inline void nvshmemx_barrier_all_block(void) {
+    fabshmemi::barrier(fabshmemi::Block(), "nvshmemx_barrier_all_block", true);
+}
+static __device__ inline void nvshmemx_sync_all_warp(void) {
+    fabshmemi::barrier(fabshmemi::Warp(), "nvshmemx_sync_all_warp", false);
+}
+static __device__ inline void nvshmemx_sync_all_block(void) {
+    fabshmemi::barrier(fabshmemi::Block(), "nvshmemx_sync_all_block", false);
+}
+
+// Untyped get/put: the thread forms for host and device, and the _warp and _block forms.
+#define FABSHMEMI_DEVICE_MEM(OP, SUFFIX, BLOCKING)                                                    \
+    static __host__ __device__ inline void nvshmem_##OP##mem##SUFFIX(void *dest, const void *source, \
+                                                                     size_t nelems, int pe) {        \
+        NV_IF_ELSE_TARGET(NV_IS_DEVICE,                                                               \
+                          (fabshmemi::OP(fabshmemi::Thread(), "nvshmem_" #OP "mem" #SUFFIX, dest,     \
+                                         source, nelems, pe, BLOCKING);),                             \
+                          (fabshmemi_host_nvshmem_##OP##mem##SUFFIX(dest, source, nelems, pe);))      \
+    }                                                                                                 \
+    static __device__ inline void nvshmemx_##OP##mem##SUFFIX##_warp(void *dest, const void *source,  \
+                                                                   size_t nelems, int pe) {          \
+        fabshmemi::OP(fabshmemi::Warp(), "nvshmemx_" #OP "mem" #SUFFIX "_warp", dest, source, nelems, \
+                      pe, BLOCKING);                                                                  \
+    }                                                                                                 \
+    static __device__ inline void nvshmemx_##OP##mem##SUFFIX##_block(void *dest, const void *source, \
+                                                                    size_t nelems, int pe) {         \
+        fabshmemi::OP(fabshmemi::Block(), "nvshmemx_" #OP "mem" #SUFFIX "_block", dest, source,      \
+                      nelems, pe, BLOCKING);                                                          \
+    }
+FABSHMEMI_DEVICE_MEM(get, , true)
+FABSHMEMI_DEVICE_MEM(put, , true)
+FABSHMEMI_DEVICE_MEM(get, _nbi, false)
+FABSHMEMI_DEVICE_MEM(put, _nbi, false)
+#undef FABSHMEMI_DEVICE_MEM
+
+// Typed get/put (+_nbi, _warp, _block) and g/p, from the one type table. The function names
+// are parenthesised so that the tutorial's nvshmem_TYPE_g(buf, i, pe) macro leaves them alone.
+#define FABSHMEMI_DEVICE_TYPED_ONE(NAME, TYPE, OP, SUFFIX, BLOCKING)                                     \
+    static __host__ __device__ inline void(nvshmem_##NAME##_##OP##SUFFIX)(TYPE * dest, const TYPE *source, \
+                                                                          size_t nelems, int pe) {       \
+        NV_IF_ELSE_TARGET(NV_IS_DEVICE,                                                                  \
+                          (fabshmemi::OP(fabshmemi::Thread(), "nvshmem_" #NAME "_" #OP #SUFFIX, dest,    \
+                                         source, nelems * sizeof(TYPE), pe, BLOCKING);),                 \
+                          (fabshmemi_host_nvshmem_##NAME##_##OP##SUFFIX(dest, source, nelems, pe);))     \
+    }                                                                                                    \
+    static __device__ inline void nvshmemx_##NAME##_##OP##SUFFIX##_warp(TYPE *dest, const TYPE *source,  \
+                                                                       size_t nelems, int pe) {          \
+        fabshmemi::OP(fabshmemi::Warp(), "nvshmemx_" #NAME "_" #OP #SUFFIX "_warp", dest, source,       \
+                      nelems * sizeof(TYPE), pe, BLOCKING);                                              \
+    }                                                                                                    \
+    static __device__ inline void nvshmemx_##NAME##_##OP##SUFFIX##_block(TYPE *dest, const TYPE *source, \
+                                                                        size_t nelems, int pe) {         \
+        fabshmemi::OP(fabshmemi::Block(), "nvshmemx_" #NAME "_" #OP #SUFFIX "_block", dest, source,     \
+                      nelems * sizeof(TYPE), pe, BLOCKING);                                              \
+    }
+#define FABSHMEMI_DEVICE_TYPED(NAME, TYPE)                                                          \
+    FABSHMEMI_DEVICE_TYPED_ONE(NAME, TYPE, get, , true)                                             \
+    FABSHMEMI_DEVICE_TYPED_ONE(NAME, TYPE, put, , true)                                             \
+    FABSHMEMI_DEVICE_TYPED_ONE(NAME, TYPE, get, _nbi, false)                                        \
+    FABSHMEMI_DEVICE_TYPED_ONE(NAME, TYPE, put, _nbi, false)                                        \
+    static __host__ __device__ inline TYPE(nvshmem_##NAME##_g)(const TYPE *source, int pe) {        \
+        NV_IF_ELSE_TARGET(NV_IS_DEVICE, (return fabshmemi::g("nvshmem_" #NAME "_g", source, pe);),  \
+                          (return fabshmemi_host_nvshmem_##NAME##_g(source, pe);))                  \
+    }                                                                                               \
+    static __host__ __device__ inline void(nvshmem_##NAME##_p)(TYPE * dest, TYPE value, int pe) {   \
+        NV_IF_ELSE_TARGET(NV_IS_DEVICE, (fabshmemi::p("nvshmem_" #NAME "_p", dest, value, pe);),    \
+                          (fabshmemi_host_nvshmem_##NAME##_p(dest, value, pe);))                    \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED)
+#undef FABSHMEMI_DEVICE_TYPED
+#undef FABSHMEMI_DEVICE_TYPED_ONE
+
+#endif

@@ -1,0 +1,65 @@
+/* fabshmem internals shared by the library and the device code in fabshmem_device.h: what a
+ * kernel needs to reach the symmetric heaps, and the request channel through which it asks
+ * the host to reach PEs it cannot load from or store to. Not part of the API. */
+#ifndef FABSHMEM_DEVICE_STATE_H
+#define FABSHMEM_DEVICE_STATE_H
+
+#include <stdint.h>
+
+#define FABSHMEMI_DEVICE_STATE_MAGIC 0x66616273686d656dULL /* "fabshmem" */
+
+enum fabshmemi_request_op {
+    FABSHMEMI_OP_GET = 1,   /* bytes from the remote offset into `local` */
+    FABSHMEMI_OP_PUT,       /* bytes from `local` to the remote offset */
+    FABSHMEMI_OP_GET_VALUE, /* up to 8 bytes from the remote offset into `value` */
+    FABSHMEMI_OP_PUT_VALUE, /* up to 8 bytes of `value` to the remote offset */
+    FABSHMEMI_OP_FENCE      /* what came before is delivered before what comes after */
+};
+
+/* One slot of the GPU-to-host request ring, in pinned host memory mapped into the GPU. A
+ * thread takes ticket t (a counter in device memory) and uses slot t % slots; `seq` then
+ * steps through t (free for ticket t), t + 1 (request written), t + 2 (done, with a reply:
+ * the thread still owns the slot and reads `value`), t + slots (free for the next lap). */
+typedef struct fabshmemi_request {
+    uint64_t seq;
+    uint32_t op;
+    int32_t pe;
+    uint64_t bytes;
+    uint64_t remote_offset; /* in the target's symmetric heap */
+    uint64_t local;         /* the local buffer's address (device or host memory) */
+    uint64_t value;
+    uint32_t wants_reply;   /* the thread waits for t + 2 (blocking calls) */
+    uint32_t unused[3];
+} fabshmemi_request;
+
+typedef struct fabshmemi_device_state {
+    uint64_t magic; /* FABSHMEMI_DEVICE_STATE_MAGIC while initialized with a GPU heap */
+    int my_pe;
+    int n_pes;
+    char *heap_base;        /* this PE's heap (device memory), library area included */
+    uint64_t heap_size;
+    char *const *peer_heaps; /* device memory, n_pes entries: each PE's heap as mapped here,
+                                NULL where only the host can reach it (the request ring) */
+    fabshmemi_request *ring; /* NULL when every PE is mapped */
+    uint64_t ring_slots;
+    unsigned long long *ring_tickets;        /* device memory: the next ticket */
+    const volatile uint64_t *ring_completed; /* host memory: every ticket below it is done */
+    unsigned long long *barrier_epoch;       /* device memory */
+    uint64_t barrier_flags_offset;           /* heap offset of the device barrier's flags */
+} fabshmemi_device_state;
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Each CUDA translation unit that includes nvshmem.h holds its own copy of the device state
+ * (no relocatable device code needed) and registers how to update it; the library calls
+ * every update at init and finalize. An update returns 0 or a cudaError_t. */
+typedef int (*fabshmemi_device_state_update)(const fabshmemi_device_state *state);
+int fabshmemi_register_device_module(fabshmemi_device_state_update update);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

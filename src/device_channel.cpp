@@ -1,0 +1,144 @@
+#include "device_channel.h"
+
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "cuda_support.h"
+#include "log.h"
+#include "runtime.h"
+
+namespace fabshmem {
+namespace {
+
+struct ModuleRegistry {
+    std::mutex mutex;
+    std::vector<fabshmemi_device_state_update> updates;
+    fabshmemi_device_state current{};
+};
+
+// Constructed on first use: modules register from static initializers, in any order.
+ModuleRegistry &registry() {
+    static ModuleRegistry *instance = new ModuleRegistry();
+    return *instance;
+}
+
+void update_module(fabshmemi_device_state_update update, const fabshmemi_device_state &state) {
+    if (int rc = update(&state))
+        fatal("cannot pass fabshmem's device state to a CUDA module of this program (CUDA error "
+              "%d); check that it was compiled for this GPU's architecture", rc);
+}
+
+}  // namespace
+
+void publish_device_state(const fabshmemi_device_state &state) {
+    ModuleRegistry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.current = state;
+    for (auto update : r.updates) update_module(update, state);
+}
+
+DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
+    std::string error;
+    auto fail = [&](const char *what) {
+        fatal("nvshmem_init: cannot set up the device API (%s: %s)", what, error.c_str());
+    };
+    std::vector<char *> peers(rt.n_pes, nullptr);
+    bool all_mapped = true;
+    for (int pe = 0; pe < rt.n_pes; ++pe) {
+        peers[pe] = static_cast<char *>(rt.route(pe).local_address(0, pe));
+        all_mapped = all_mapped && peers[pe];
+    }
+    size_t table_bytes = peers.size() * sizeof(char *);
+    peer_heaps_ = cuda::malloc_device(table_bytes, &error);
+    if (!peer_heaps_ || !cuda::copy(peer_heaps_, peers.data(), table_bytes, &error)) fail("peer table");
+    device_counters_ = cuda::malloc_device(2 * sizeof(unsigned long long), &error);
+    if (!device_counters_ || !cuda::memset_device(device_counters_, 0, 2 * sizeof(unsigned long long), &error))
+        fail("counters");
+
+    state_.magic = FABSHMEMI_DEVICE_STATE_MAGIC;
+    state_.my_pe = rt.my_pe;
+    state_.n_pes = rt.n_pes;
+    state_.heap_base = rt.heap.base();
+    state_.heap_size = rt.heap.size();
+    state_.peer_heaps = static_cast<char *const *>(peer_heaps_);
+    auto *counters = static_cast<unsigned long long *>(device_counters_);
+    state_.ring_tickets = &counters[0];
+    state_.barrier_epoch = &counters[1];
+    state_.barrier_flags_offset = SymmetricHeap::kDeviceBarrierFlagsOffset;
+
+    if (!all_mapped) {
+        // The ring and, after it, the completed count; slot i starts free for ticket i.
+        size_t bytes = kRingSlots * sizeof(fabshmemi_request) + 64;
+        void *device_address = nullptr;
+        ring_memory_ = cuda::host_alloc_mapped(bytes, &device_address, &error);
+        if (!ring_memory_) fail("request ring");
+        ring_ = static_cast<fabshmemi_request *>(ring_memory_);
+        completed_ = reinterpret_cast<uint64_t *>(ring_ + kRingSlots);
+        for (uint64_t i = 0; i < kRingSlots; ++i) ring_[i].seq = i;
+        state_.ring = static_cast<fabshmemi_request *>(device_address);
+        state_.ring_slots = kRingSlots;
+        state_.ring_completed = reinterpret_cast<const volatile uint64_t *>(state_.ring + kRingSlots);
+    }
+    if (!cuda::copies_complete(&error)) fail("copying the peer table");
+    publish_device_state(state_);
+}
+
+DeviceChannel::~DeviceChannel() {
+    publish_device_state(fabshmemi_device_state{});
+    cuda::free_host_mapped(ring_memory_);
+    cuda::free_device(peer_heaps_);
+    cuda::free_device(device_counters_);
+}
+
+void DeviceChannel::execute(fabshmemi_request &request) {
+    int pe = request.pe;
+    size_t offset = request.remote_offset, bytes = request.bytes;
+    // The device checked these; a corrupted request must still not reach the wire.
+    if (pe < 0 || pe >= rt_.n_pes || offset > rt_.heap.size() || bytes > rt_.heap.size() - offset)
+        fatal("a kernel's request %u to PE %d (offset %zu, %zu bytes) is out of range; the request "
+              "ring was overwritten", request.op, pe, offset, bytes);
+    Transport &route = rt_.route(pe);
+    void *local = reinterpret_cast<void *>(static_cast<uintptr_t>(request.local));
+    switch (request.op) {
+    case FABSHMEMI_OP_GET: route.get(local, offset, bytes, pe, false); break;
+    case FABSHMEMI_OP_PUT: route.put(offset, local, bytes, pe, false); break;
+    case FABSHMEMI_OP_GET_VALUE: route.get(&request.value, offset, bytes, pe, true); break;
+    // From the slot itself, which stays ours until the batch is complete.
+    case FABSHMEMI_OP_PUT_VALUE: route.put(offset, &request.value, bytes, pe, false); break;
+    case FABSHMEMI_OP_FENCE: quiet_all(rt_); break;
+    default: fatal("a kernel sent an unknown request (%u); the request ring was overwritten", request.op);
+    }
+}
+
+bool DeviceChannel::serve() {
+    if (!ring_) return false;
+    uint64_t first = next_ticket_;
+    while (next_ticket_ - first < kMaxBatch) {
+        fabshmemi_request &request = ring_[next_ticket_ % kRingSlots];
+        if (__atomic_load_n(&request.seq, __ATOMIC_ACQUIRE) != next_ticket_ + 1) break;
+        execute(request);
+        ++next_ticket_;
+    }
+    if (next_ticket_ == first) return false;
+    quiet_all(rt_);  // every request of the batch is complete, its buffers free
+    for (uint64_t ticket = first; ticket < next_ticket_; ++ticket) {
+        fabshmemi_request &request = ring_[ticket % kRingSlots];
+        uint64_t next = request.wants_reply ? ticket + 2 : ticket + kRingSlots;
+        __atomic_store_n(&request.seq, next, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(completed_, next_ticket_, __ATOMIC_RELEASE);
+    return true;
+}
+
+}  // namespace fabshmem
+
+extern "C" int fabshmemi_register_device_module(fabshmemi_device_state_update update) {
+    using namespace fabshmem;
+    ModuleRegistry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.updates.push_back(update);
+    // A module loaded after init (dlopen) gets the state at once.
+    if (r.current.magic == FABSHMEMI_DEVICE_STATE_MAGIC) update_module(update, r.current);
+    return 0;
+}

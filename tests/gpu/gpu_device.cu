@@ -1,0 +1,322 @@
+// The device API between 2 PEs' GPU heaps, every result checked on the host: the tutorial's
+// read done in a kernel; every typed g/p/get/put (+_nbi) from threads, warps and blocks;
+// fence and quiet ordering; the device barrier (thread and block forms); 8192 threads issuing
+// at once. Through CUDA IPC by default, through the request ring and the fabric with
+// FABSHMEM_DISABLE_IPC=1. `gpu_device bad_pe` and `gpu_device before_init` check that misuse
+// in a kernel ends with fabshmem's message.
+#include <chrono>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gpu_check.h"
+
+namespace {
+
+template <class T>
+__host__ __device__ T value_of(int pe, size_t i) {
+    return static_cast<T>((pe * 41 + i * 3 + 1) % 120);
+}
+
+// ---- the tutorial's read, in a kernel --------------------------------------------------------
+
+__global__ void tutorial_read(const float *data, int peer, float *out) {
+    *out = nvshmem_float_g(data, 5, peer);  // the tutorial's 3-argument form
+}
+
+void check_tutorial() {
+    int me = nvshmem_my_pe(), peer = (me + 1) % nvshmem_n_pes();
+    const int count = 100;
+    float *data = static_cast<float *>(nvshmalloc(count * sizeof(float)));
+    std::vector<float> host(count, me * 1.0f);
+    CUDA_OK(cudaMemcpy(data, host.data(), count * sizeof(float), cudaMemcpyHostToDevice));
+    float *out = nullptr;
+    CUDA_OK(cudaMalloc(&out, sizeof(float)));
+    nvshmem_barrier_all();
+    tutorial_read<<<1, 1>>>(data, peer, out);
+    CUDA_OK(cudaDeviceSynchronize());
+    float value = -1;
+    CUDA_OK(cudaMemcpy(&value, out, sizeof value, cudaMemcpyDeviceToHost));
+    PE_CHECK(value == peer * 1.0f, "nvshmem_float_g(data, 5, %d) in a kernel gave %f", peer, value);
+    if (me == 0) std::printf("Rank 0 read data[5] from rank 1 in a kernel: %f\n", value);
+    nvshmem_barrier_all();
+    CUDA_OK(cudaFree(out));
+    nvshfree(data);
+}
+
+// ---- every typed call from threads, warps and blocks -----------------------------------------
+
+constexpr size_t kCount = 256;       // elements per array
+constexpr unsigned kThreads = 64;    // one block of two warps
+constexpr size_t kPerThread = kCount / kThreads;
+constexpr size_t kPerWarp = kCount / (kThreads / 32);
+
+template <class T>
+struct TypedBuffers {
+    T *source;                                    // symmetric: value_of(owner, i)
+    T *in_p, *in_put, *in_put_nbi, *in_warp, *in_block;  // symmetric: written by the peer
+    T *out_g, *out_get, *out_get_nbi, *out_warp, *out_block;  // device memory
+};
+
+#define DEFINE_OPS(NAME, TYPE)                                                                               \
+    struct Ops_##NAME {                                                                                      \
+        using T = TYPE;                                                                                      \
+        static constexpr const char *name = #NAME;                                                           \
+        static __device__ T g(const T *s, int pe) { return (nvshmem_##NAME##_g)(s, pe); }                   \
+        static __device__ void p(T *d, T v, int pe) { nvshmem_##NAME##_p(d, v, pe); }                       \
+        static __device__ void get(T *d, const T *s, size_t n, int pe) { nvshmem_##NAME##_get(d, s, n, pe); } \
+        static __device__ void put(T *d, const T *s, size_t n, int pe) { nvshmem_##NAME##_put(d, s, n, pe); } \
+        static __device__ void get_nbi(T *d, const T *s, size_t n, int pe) { nvshmem_##NAME##_get_nbi(d, s, n, pe); } \
+        static __device__ void put_nbi(T *d, const T *s, size_t n, int pe) { nvshmem_##NAME##_put_nbi(d, s, n, pe); } \
+        static __device__ void get_warp(T *d, const T *s, size_t n, int pe) { nvshmemx_##NAME##_get_warp(d, s, n, pe); } \
+        static __device__ void put_warp(T *d, const T *s, size_t n, int pe) { nvshmemx_##NAME##_put_warp(d, s, n, pe); } \
+        static __device__ void get_block(T *d, const T *s, size_t n, int pe) { nvshmemx_##NAME##_get_block(d, s, n, pe); } \
+        static __device__ void put_block(T *d, const T *s, size_t n, int pe) { nvshmemx_##NAME##_put_block(d, s, n, pe); } \
+    };
+FABSHMEM_FOR_EACH_RMA_TYPE(DEFINE_OPS)
+#undef DEFINE_OPS
+
+template <class Ops>
+__global__ void typed_kernel(TypedBuffers<typename Ops::T> b, int peer) {
+    unsigned t = threadIdx.x, warp = t / 32;
+    for (size_t i = t; i < kCount; i += kThreads) b.out_g[i] = Ops::g(b.source + i, peer);
+    Ops::get(b.out_get + kPerThread * t, b.source + kPerThread * t, kPerThread, peer);
+    Ops::get_nbi(b.out_get_nbi + kPerThread * t, b.source + kPerThread * t, kPerThread, peer);
+    Ops::get_warp(b.out_warp + kPerWarp * warp, b.source + kPerWarp * warp, kPerWarp, peer);
+    Ops::get_block(b.out_block, b.source, kCount, peer);
+    for (size_t i = t; i < kCount; i += kThreads) Ops::p(b.in_p + i, b.source[i], peer);
+    Ops::put(b.in_put + kPerThread * t, b.source + kPerThread * t, kPerThread, peer);
+    Ops::put_nbi(b.in_put_nbi + kPerThread * t, b.source + kPerThread * t, kPerThread, peer);
+    Ops::put_warp(b.in_warp + kPerWarp * warp, b.source + kPerWarp * warp, kPerWarp, peer);
+    Ops::put_block(b.in_block, b.source, kCount, peer);
+    nvshmem_quiet();  // this thread's nbi gets have landed, its puts are delivered
+    nvshmemx_barrier_all_block();  // and the peer's puts into this PE's heap
+}
+
+template <class Ops>
+void check_typed() {
+    using T = typename Ops::T;
+    int me = nvshmem_my_pe(), peer = (me + 1) % nvshmem_n_pes();
+    const size_t bytes = kCount * sizeof(T);
+    TypedBuffers<T> b;
+    T **symmetric[] = {&b.source, &b.in_p, &b.in_put, &b.in_put_nbi, &b.in_warp, &b.in_block};
+    T **local[] = {&b.out_g, &b.out_get, &b.out_get_nbi, &b.out_warp, &b.out_block};
+    for (T **p : symmetric) *p = static_cast<T *>(nvshmem_calloc(kCount, sizeof(T)));
+    for (T **p : local) CUDA_OK(cudaMalloc(p, bytes));
+    std::vector<T> host(kCount);
+    for (size_t i = 0; i < kCount; ++i) host[i] = value_of<T>(me, i);
+    CUDA_OK(cudaMemcpy(b.source, host.data(), bytes, cudaMemcpyHostToDevice));
+    nvshmem_barrier_all();
+    typed_kernel<Ops><<<1, kThreads>>>(b, peer);
+    CUDA_OK(cudaDeviceSynchronize());
+    const char *what[] = {"g", "get", "get_nbi", "get_warp", "get_block", "p", "put", "put_nbi", "put_warp", "put_block"};
+    T *results[] = {b.out_g, b.out_get, b.out_get_nbi, b.out_warp, b.out_block, b.in_p, b.in_put, b.in_put_nbi, b.in_warp, b.in_block};
+    for (int r = 0; r < 10; ++r) {
+        CUDA_OK(cudaMemcpy(host.data(), results[r], bytes, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < kCount; ++i)
+            PE_CHECK(host[i] == value_of<T>(peer, i), "%s_%s in a kernel: element %zu is %g, expected %g",
+                     Ops::name, what[r], i, static_cast<double>(host[i]), static_cast<double>(value_of<T>(peer, i)));
+    }
+    nvshmem_barrier_all();
+    for (T **p : local) CUDA_OK(cudaFree(*p));
+    for (T **p : symmetric) nvshmem_free(*p);
+}
+
+// ---- fence and quiet: data put before a flag is there when the flag is ----------------------
+
+__global__ void ordering_writer(int *data, int *source, int *flag, const int *ack,
+                                size_t count, int rounds, int peer, bool use_fence) {
+    for (int r = 1; r <= rounds; ++r) {
+        // The round's data, written by the whole block into a local staging buffer.
+        for (size_t i = threadIdx.x; i < count; i += blockDim.x) source[i] = r * 7 + static_cast<int>(i);
+        __syncthreads();
+        if (use_fence) nvshmemx_int_put_block(data, source, count, peer);
+        else nvshmemx_int_put_nbi_block(data, source, count, peer);
+        if (threadIdx.x == 0) {
+            if (use_fence) nvshmem_fence();
+            else nvshmem_quiet();
+            nvshmem_int_p(flag, r, peer);
+            nvshmem_quiet();
+            while (*reinterpret_cast<const volatile int *>(ack) < r) __nanosleep(100);
+        }
+        __syncthreads();
+    }
+}
+
+__global__ void ordering_reader(const int *data, const int *flag, int *ack, size_t count,
+                                int rounds, int peer, int *errors) {
+    for (int r = 1; r <= rounds; ++r) {
+        if (threadIdx.x == 0)
+            while (*reinterpret_cast<const volatile int *>(flag) < r) __nanosleep(100);
+        __syncthreads();
+        __threadfence_system();
+        for (size_t i = threadIdx.x; i < count; i += blockDim.x)
+            if (reinterpret_cast<const volatile int *>(data)[i] != r * 7 + static_cast<int>(i)) atomicAdd(errors, 1);
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            nvshmem_int_p(ack, r, peer);
+            nvshmem_quiet();
+        }
+    }
+}
+
+void check_ordering(bool use_fence) {
+    int me = nvshmem_my_pe(), peer = (me + 1) % nvshmem_n_pes();
+    const size_t count = 256 * 1024;  // 1 MiB
+    const int rounds = 8;
+    int *data = static_cast<int *>(nvshmem_calloc(count, sizeof(int)));
+    int *flag = static_cast<int *>(nvshmem_calloc(1, sizeof(int)));
+    int *ack = static_cast<int *>(nvshmem_calloc(1, sizeof(int)));
+    int *source = nullptr, *errors = nullptr;
+    CUDA_OK(cudaMalloc(&source, count * sizeof(int)));
+    CUDA_OK(cudaMalloc(&errors, sizeof(int)));
+    CUDA_OK(cudaMemset(errors, 0, sizeof(int)));
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    if (me == 0) ordering_writer<<<1, 256>>>(data, source, flag, ack, count, rounds, 1, use_fence);
+    if (me == 1) ordering_reader<<<1, 256>>>(data, flag, ack, count, rounds, 0, errors);
+    CUDA_OK(cudaDeviceSynchronize());
+    int host_errors = 0;
+    CUDA_OK(cudaMemcpy(&host_errors, errors, sizeof(int), cudaMemcpyDeviceToHost));
+    PE_CHECK(host_errors == 0, "%s: %d elements were not there when the flag was", use_fence ? "fence" : "quiet", host_errors);
+    nvshmem_barrier_all();
+    CUDA_OK(cudaFree(source));
+    CUDA_OK(cudaFree(errors));
+    nvshmem_free(ack);
+    nvshmem_free(flag);
+    nvshmem_free(data);
+}
+
+// ---- the device barrier ----------------------------------------------------------------------
+
+__global__ void barrier_kernel(int *slots, int iterations, bool block_form, int *errors) {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    int next = (me + 1) % n, previous = (me + n - 1) % n;
+    for (int it = 1; it <= iterations; ++it) {
+        if (threadIdx.x == 0) nvshmem_int_p(slots + me, it, next);
+        for (int twice = 0; twice < 2; ++twice) {  // read between two barriers
+            if (block_form) nvshmemx_barrier_all_block();
+            else if (threadIdx.x == 0) nvshmem_barrier_all();
+            __syncthreads();
+            if (twice == 0 && reinterpret_cast<volatile int *>(slots)[previous] != it) atomicAdd(errors, 1);
+        }
+    }
+}
+
+void check_barrier(bool block_form) {
+    int n = nvshmem_n_pes();
+    int *slots = static_cast<int *>(nvshmem_calloc(n, sizeof(int)));
+    int *errors = nullptr;
+    CUDA_OK(cudaMalloc(&errors, sizeof(int)));
+    CUDA_OK(cudaMemset(errors, 0, sizeof(int)));
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    barrier_kernel<<<1, 128>>>(slots, 40, block_form, errors);
+    CUDA_OK(cudaDeviceSynchronize());
+    int host_errors = 0;
+    CUDA_OK(cudaMemcpy(&host_errors, errors, sizeof(int), cudaMemcpyDeviceToHost));
+    PE_CHECK(host_errors == 0, "device barrier (%s): %d reads saw a stale value", block_form ? "block" : "thread", host_errors);
+    nvshmem_barrier_all();
+    CUDA_OK(cudaFree(errors));
+    nvshmem_free(slots);
+}
+
+// ---- many threads at once (more than the request ring's slots) ------------------------------
+
+__global__ void hammer_kernel(int *inbox, const int *source, int *got, int peer) {
+    int me = nvshmem_my_pe();
+    unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    nvshmem_int_p(inbox + i, static_cast<int>(i) * 3 + me, peer);
+    got[i] = nvshmem_int_g(source + i, peer);
+    nvshmem_quiet();
+}
+
+void check_hammer() {
+    int me = nvshmem_my_pe(), peer = (me + 1) % nvshmem_n_pes();
+    const unsigned blocks = 64, threads = 128, total = blocks * threads;
+    int *inbox = static_cast<int *>(nvshmem_calloc(total, sizeof(int)));
+    int *source = static_cast<int *>(nvshmem_malloc(total * sizeof(int)));
+    int *got = nullptr;
+    CUDA_OK(cudaMalloc(&got, total * sizeof(int)));
+    std::vector<int> host(total);
+    for (unsigned i = 0; i < total; ++i) host[i] = static_cast<int>(i) * 5 + me;
+    CUDA_OK(cudaMemcpy(source, host.data(), total * sizeof(int), cudaMemcpyHostToDevice));
+    nvshmem_barrier_all();
+    hammer_kernel<<<blocks, threads>>>(inbox, source, got, peer);
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    CUDA_OK(cudaMemcpy(host.data(), got, total * sizeof(int), cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < total; ++i)
+        PE_CHECK(host[i] == static_cast<int>(i) * 5 + peer, "hammer: g of element %u gave %d", i, host[i]);
+    CUDA_OK(cudaMemcpy(host.data(), inbox, total * sizeof(int), cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < total; ++i)
+        PE_CHECK(host[i] == static_cast<int>(i) * 3 + peer, "hammer: p into element %u left %d", i, host[i]);
+    nvshmem_barrier_all();
+    CUDA_OK(cudaFree(got));
+    nvshmem_free(source);
+    nvshmem_free(inbox);
+}
+
+// Progress on PE 0's stderr, so a slow or stuck stage shows where it is.
+void stage_done(const char *stage) {
+    static auto start = std::chrono::steady_clock::now();
+    if (nvshmem_my_pe() == 0)
+        std::fprintf(stderr, "gpu_device: %s done after %.1f s\n", stage,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
+
+// ---- misuse in a kernel ----------------------------------------------------------------------
+
+__global__ void bad_pe_kernel(const int *source, int *out) { *out = nvshmem_int_g(source, 7); }
+__global__ void my_pe_kernel(int *out) { *out = nvshmem_my_pe(); }
+
+int misuse(const std::string &which) {
+    int *out = nullptr;
+    if (which == "before_init") {
+        CUDA_OK(cudaMalloc(&out, sizeof(int)));
+        my_pe_kernel<<<1, 1>>>(out);
+        cudaError_t rc = cudaDeviceSynchronize();
+        std::printf("kernel ended: %s\n", cudaGetErrorString(rc));
+        return rc == cudaSuccess ? 0 : 1;
+    }
+    nvshmem_init();
+    int *source = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+    CUDA_OK(cudaMalloc(&out, sizeof(int)));
+    bad_pe_kernel<<<1, 1>>>(source, out);
+    cudaError_t rc = cudaDeviceSynchronize();
+    std::printf("kernel ended: %s\n", cudaGetErrorString(rc));
+    return rc == cudaSuccess ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    skip_without_gpu("gpu_device");
+    if (argc > 1) return misuse(argv[1]);
+    nvshmem_init();
+    PE_CHECK(nvshmem_n_pes() == 2, "run with 2 PEs");
+    int me = nvshmem_my_pe();
+    stage_done("init");
+    check_tutorial();
+    stage_done("tutorial read");
+#define CHECK_TYPE(NAME, TYPE) check_typed<Ops_##NAME>(); stage_done(#NAME);
+    FABSHMEM_FOR_EACH_RMA_TYPE(CHECK_TYPE)
+#undef CHECK_TYPE
+    check_ordering(true);
+    stage_done("fence ordering");
+    check_ordering(false);
+    stage_done("quiet ordering");
+    check_barrier(false);
+    stage_done("device barrier (thread)");
+    check_barrier(true);
+    stage_done("device barrier (block)");
+    check_hammer();
+    stage_done("8192 threads at once");
+    int *probe = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+    bool mapped = nvshmem_ptr(probe, (me + 1) % 2) != nullptr;
+    nvshmem_free(probe);
+    nvshmem_barrier_all();
+    if (me == 0) std::printf("gpu_device: PASS on 2 PEs, %s\n", mapped ? "CUDA IPC (loads and stores)" : "request ring to the fabric");
+    nvshmem_finalize();
+    return 0;
+}
