@@ -39,10 +39,10 @@ record() {  # record NAME OK(0|1)
 # the output (stdout and stderr) must match REGEX (extended) unless REGEX is empty.
 check() {
     local name=$1 expect=$2 regex=$3; shift 3
-    timeout -k 5 180 bash -c '"$@"' _ "$@" >"$logs/$name.log" 2>&1
+    timeout -k 5 "${CHECK_TIMEOUT:-180}" bash -c '"$@"' _ "$@" >"$logs/$name.log" 2>&1
     local rc=$? ok=0
     if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-        echo "timed out after 180 s" >>"$logs/$name.log"; ok=1
+        echo "timed out after ${CHECK_TIMEOUT:-180} s" >>"$logs/$name.log"; ok=1
     elif [ "$expect" = ok ] && [ $rc -ne 0 ]; then ok=1
     elif [ "$expect" = fail ] && [ $rc -eq 0 ]; then ok=1
     fi
@@ -71,6 +71,7 @@ unit() {
 pe=build/tests/pe
 prefix='fabshmem: PE [0-9]+: '   # how every message of the library starts
 ex=build/examples
+export pe ex
 tutorial_line='Rank 0 read data\[5\] from rank 1: 1\.000000'
 
 echo "== unit tests"
@@ -121,6 +122,10 @@ check misuse-init_twice ok "${prefix}warning: nvshmem_init was called again" sru
 check misuse-after_finalize fail "${prefix}error: nvshmem_barrier_all was called after nvshmem_finalize" srun_n 2 $pe/pe_misuse after_finalize
 check misuse-pe_out_of_range fail "${prefix}error: nvshmem_int_get: PE 2 is out of range: this job has 2 PEs" srun_n 2 $pe/pe_misuse pe_out_of_range
 check misuse-remote_outside_heap fail "${prefix}error: nvshmem_int_put: the symmetric address .* is not inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_outside_heap
+check misuse-remote_range_end fail "${prefix}error: nvshmem_getmem: the symmetric address .* \(1099511627776 bytes\) is not inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_range_end
+check misuse-null_local fail "${prefix}error: nvshmem_getmem: the local buffer is NULL for a transfer of 8 bytes" srun_n 2 $pe/pe_misuse null_local
+check misuse-size_overflow fail "${prefix}error: nvshmem_int_get: [0-9]+ elements of 4 bytes overflow size_t" srun_n 2 $pe/pe_misuse size_overflow
+FABSHMEM_DEBUG=1 check misuse-mismatched_alloc fail "${prefix}error: nvshmem_malloc\((64|128) bytes, alignment 64\) is collective, but PE [01] asked for (64|128) bytes" srun_n 2 $pe/pe_misuse mismatched_alloc
 check misuse-free_foreign fail "${prefix}error: nvshmem_free\(.*\): this pointer is not in the symmetric heap" srun_n 2 $pe/pe_misuse free_foreign
 check misuse-free_interior fail "${prefix}error: nvshmem_free\(.*\): this points 16 bytes into the block" srun_n 2 $pe/pe_misuse free_interior
 check misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live block starts here" srun_n 2 $pe/pe_misuse free_twice
@@ -130,6 +135,73 @@ FABSHMEM_SYMMETRIC_SIZE=lots check misuse-bad_env fail "${prefix}error: FABSHMEM
 check misuse-srun_without_pmix ok "${prefix}warning: started by srun as one of 2 tasks, but no PMIx server" srun --mpi=none -n 2 $ex/hello
 check singleton-hello ok 'Hello from rank 0 of 1' $ex/hello
 check singleton-tutorial fail 'Need at least 2 ranks' $ex/tutorial
+
+echo "== stress: 100 000 random allocations, heap exhaustion, 1.1 GiB in one call"
+FABSHMEM_SYMMETRIC_SIZE=256M check stress-alloc ok 'alloc: 100000 random allocations and frees.*all verified' srun_n 2 $pe/pe_stress alloc
+FABSHMEM_SYMMETRIC_SIZE=64M check stress-exhaust ok 'exhaust: 64 blocks of 1 MiB filled the heap; all fit again' srun_n 2 $pe/pe_stress exhaust
+FABSHMEM_SYMMETRIC_SIZE=1200M check stress-big-ipc ok 'big: one get and one put of 1100 MiB.*every byte verified' srun_n 2 $pe/pe_stress big
+FABSHMEM_SYMMETRIC_SIZE=1200M FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_MAX_MSG_SIZE=256M \
+    check stress-big-tcp-split ok 'big: one get and one put of 1100 MiB through tcp.*every byte verified' srun_n 2 $pe/pe_stress big
+
+echo "== nothing left behind"
+# srun that leaves a dead PE's end to fabshmem (Slurm would otherwise kill the job itself).
+srun_keep() { local n=$1; shift; timeout -k 2 15 srun --mpi=pmix --kill-on-bad-exit=0 -n "$n" "$@"; }
+export -f srun_keep
+stale_heap_removed() {  # a name left by a killed PE (process gone) is removed by the next job
+    local gone; gone=$(sh -c 'echo $$')
+    local name=/dev/shm/fabshmem-heap.$(id -u).$gone.0
+    : >"$name" && srun_n 2 $ex/hello >/dev/null && [ ! -e "$name" ] && echo "stale $name removed"
+}
+nothing_left_in_dev_shm() {  # jobs that fail, lose a PE to SIGKILL or succeed leave nothing
+    local before; before=$(ls /dev/shm | sort)
+    srun_n 2 $pe/pe_misuse free_twice
+    FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm srun_n 2 $pe/pe_misuse free_twice
+    FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm srun_keep 2 $pe/pe_dead_peer barrier kill
+    srun_n 2 $ex/tutorial
+    local left; left=$(comm -13 <(echo "$before") <(ls /dev/shm | sort))
+    if [ -z "$left" ]; then echo "nothing new left in /dev/shm"; else echo "left in /dev/shm: $left"; fi
+}
+export -f stale_heap_removed nothing_left_in_dev_shm
+check shm-stale-name-removed ok 'stale .* removed' stale_heap_removed
+check shm-nothing-left ok '^nothing new left in /dev/shm' nothing_left_in_dev_shm
+
+echo "== a PE that dies ends the job (srun --kill-on-bad-exit=0: fabshmem, not Slurm, notices)"
+# Each must end well within the checks' limit: survivors give up on their own only after 30 s.
+dead_msg="${prefix}error: PE 1 \(process [0-9]+ on this node\) ended without calling nvshmem_finalize, while this PE was"
+for where in barrier get quiet compute; do
+    check "dead-peer-$where" fail "$dead_msg in" srun_keep 2 $pe/pe_dead_peer $where exit
+done
+check dead-peer-killed-in-get fail "$dead_msg in a blocking get from PE 1" srun_keep 2 $pe/pe_dead_peer get kill
+check dead-peer-compute-msg fail "$dead_msg in its own code" srun_keep 2 $pe/pe_dead_peer compute exit
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-barrier-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer barrier kill
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-get-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer get kill
+FABSHMEM_BOOTSTRAP_TIMEOUT=2 check bootstrap-timeout fail "${prefix}error: the other PEs did not reach a bootstrap fence within 2 s \(FABSHMEM_BOOTSTRAP_TIMEOUT\)" srun_keep 2 $pe/pe_dead_peer late_init 20
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/, without CUDA)"
+asan_build() {
+    [ -f build-asan/build.ninja ] || meson setup build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dcuda=disabled -Dbench=false >/dev/null || return 1
+    meson compile -C build-asan >/dev/null || meson compile -C build-asan
+}
+export -f asan_build
+CHECK_TIMEOUT=900 check asan-build ok '' asan_build
+# Any sanitizer report fails the run (UBSan halts; leaks are scripts/sanitize.sh leak's job:
+# third-party libraries keep allocations until exit).
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+asan_pe=build-asan/tests/pe
+check asan-unit_internal ok 'PASSED' build-asan/tests/unit_internal
+check asan-test_lifecycle ok 'PASSED' build-asan/tests/test_lifecycle
+check asan-test_heap_api ok 'PASSED' build-asan/tests/test_heap_api
+check asan-fuzz_parse ok 'every property held' build-asan/tests/fuzz_parse 200000
+for t in rma_types rma_sizes ordering threads busy_target; do
+    check "asan-$t-ipc" ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_$t
+    FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check "asan-$t-tcp" ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_$t
+done
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check asan-threads-shm ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_threads
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check asan-rma_sizes-staged ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_rma_sizes
+FABSHMEM_SYMMETRIC_SIZE=256M check asan-stress-alloc ok 'all verified' srun_n 2 $asan_pe/pe_stress alloc 20000
+check asan-misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live block starts here" srun_n 2 $asan_pe/pe_misuse free_twice
+unset ASAN_OPTIONS UBSAN_OPTIONS
 
 echo "== GPU tests (built with CUDA; they run where a GPU is: scripts/gpu-test.sh)"
 for t in gpu_tutorial gpu_rma gpu_device; do
@@ -204,6 +276,9 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
     FABSHMEM_INFO=1 check paths-2x2 ok 'PE 0: host n1, node PEs 0,1, .*paths to PEs 0:self 1:ipc 2:fabric 3:fabric' srun_nodes 2 $ex/hello
     FABSHMEM_PROVIDER=shm check shm-across-nodes-refused fail "${prefix}error: FABSHMEM_PROVIDER=shm reaches only PEs of one node" srun_nodes 1 $ex/hello
+    # PE 2 (node 2) dies while all compute: PE 3, its node peer, notices and ends the job.
+    check dead-peer-2x2 fail "${prefix}error: PE 2 \(process [0-9]+ on this node\) ended without calling nvshmem_finalize" \
+        timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=2 $pe/pe_dead_peer compute exit 2
     check perf-smoke-2x1 ok 'fabshmem path tcp;ofi_rxm' srun_nodes 1 build/bench/fabshmem-perf --min 8 --max 8 --ops get
 else
     record cluster-2nodes-up 1

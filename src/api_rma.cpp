@@ -1,4 +1,5 @@
 // One-sided get and put, untyped and typed (from the one type table), plus quiet and fence.
+#include "activity.h"
 #include "nvshmem.h"
 #include "runtime.h"
 
@@ -10,6 +11,7 @@ void get_bytes(const char *function, void *dest, const void *source, size_t byte
                bool blocking) {
     Runtime &rt = runtime_for(function);
     size_t offset = checked_remote_offset(rt, function, source, bytes, pe, dest);
+    ActivityScope activity(blocking ? "in a blocking get from" : "in a non-blocking get from", pe);
     if (bytes) rt.route(pe).get(dest, offset, bytes, pe, blocking);
 }
 
@@ -17,6 +19,7 @@ void put_bytes(const char *function, void *dest, const void *source, size_t byte
                bool blocking) {
     Runtime &rt = runtime_for(function);
     size_t offset = checked_remote_offset(rt, function, dest, bytes, pe, source);
+    ActivityScope activity(blocking ? "in a blocking put to" : "in a non-blocking put to", pe);
     if (bytes) rt.route(pe).put(offset, source, bytes, pe, blocking);
 }
 

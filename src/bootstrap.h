@@ -29,12 +29,17 @@ public:
     virtual Status barrier() = 0;
     // Ends every PE of the job.
     virtual void abort(int exit_code, const char *message) = 0;
+    // A PE the launcher reported as ended (with `how`), or -1.
+    virtual int ended_pe(std::string * /*how*/) const { return -1; }
+    // How long a collective step waits for the other PEs before failing; 0: forever.
+    void set_timeout_seconds(long seconds) { timeout_seconds_ = seconds; }
     virtual void finalize() = 0;
 
 protected:
     int rank_ = 0;
     int size_ = 1;
     std::vector<int> node_pes_{0};
+    long timeout_seconds_ = 0;
 };
 
 // A backend factory: a bootstrap, or nullptr with `why_not` saying why it does not apply.

@@ -27,8 +27,10 @@ struct Config {
     std::string nic;
     bool disable_ipc = false;
     bool staged = false;
+    size_t max_msg_size = 0;
     bool info = false;
     bool debug = false;
+    long bootstrap_timeout = 0;
     long progress_cpu = -1;
     long progress_spin_us = 0;
 };

@@ -26,10 +26,16 @@
     X(staged, "FABSHMEM_STAGED", "", Bool, "0",                                                    \
       "Reach remote heaps through the target's host staging buffers even where the provider "     \
       "could access them directly; the path a GPU heap takes without FI_HMEM (for testing it)")    \
+    X(max_msg_size, "FABSHMEM_MAX_MSG_SIZE", "", Size, "0",                                        \
+      "Largest single fabric operation; longer transfers are split (they always are at the "      \
+      "provider's max_msg_size). 0: the provider's limit only")                                   \
     X(info, "FABSHMEM_INFO", "", Bool, "0",                                                        \
       "Print the configuration and each PE's choices (provider, heap, paths) at init")             \
     X(debug, "FABSHMEM_DEBUG", "", Bool, "0",                                                      \
       "Debug messages, and collective checks (every PE allocates the same sizes)")                 \
+    X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120",                             \
+      "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
+      "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
     X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1",                                        \
       "CPU to pin each PE's progress thread to; -1: a core near the PE's GPU or NIC that its own " \
       "thread is not bound to, if it is bound, else unpinned")                    \

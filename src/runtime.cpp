@@ -1,11 +1,17 @@
 #include "runtime.h"
 
+#include <dirent.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <atomic>
 #include <mutex>
 #include <string>
 
+#include "activity.h"
 #include "cuda_support.h"
 #include "log.h"
 #include "nvshmemx.h"
@@ -23,13 +29,38 @@ int g_init_count = 0;
 Runtime *g_runtime = nullptr;
 
 void abort_job(int exit_code, const char *message) {
-    if (g_runtime && g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
+    if (!g_runtime) return;
+    g_runtime->heap.unlink_shared_name();  // nothing left in /dev/shm by a job that failed
+    if (Transport *fabric = g_runtime->fabric.get()) {
+        fabric->remove_leftovers(getpid());
+        fabric->remove_leftovers(PeerMonitor::dead_peer_pid());
+    }
+    if (g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
 }
 
-// Unique on a host: a PID is.
+// Unique on a host: a PID is. The prefix lets a later job find names a killed one left.
+std::string shared_heap_prefix() { return "fabshmem-heap." + std::to_string(getuid()) + "."; }
 std::string shared_heap_name(int pe) {
-    return "/fabshmem-heap." + std::to_string(getuid()) + "." + std::to_string(getpid()) + "." +
-           std::to_string(pe);
+    return "/" + shared_heap_prefix() + std::to_string(getpid()) + "." + std::to_string(pe);
+}
+
+// A heap name lives only until every node peer has mapped it (end of init) or the job fails;
+// a PE killed in between (SIGKILL during init) leaves its name behind. Remove this user's
+// names whose process is gone.
+void remove_stale_heap_names() {
+    DIR *dir = opendir("/dev/shm");
+    if (!dir) return;
+    const std::string prefix = shared_heap_prefix();
+    while (dirent *entry = readdir(dir)) {
+        std::string name = entry->d_name;
+        if (name.compare(0, prefix.size(), prefix) != 0) continue;
+        long pid = std::atol(name.c_str() + prefix.size());
+        if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+            shm_unlink(("/" + name).c_str());
+            FS_DEBUG("removed /dev/shm/%s, left by process %ld, which is gone", name.c_str(), pid);
+        }
+    }
+    closedir(dir);
 }
 
 std::string describe_node_pes(const Bootstrap &bootstrap) {
@@ -136,6 +167,8 @@ void start_runtime(Runtime &rt) {
     rt.n_pes = rt.bootstrap->size();
     set_log_pe(rt.my_pe);
     set_abort_handler(abort_job);
+    rt.bootstrap->set_timeout_seconds(rt.config.bootstrap_timeout);
+    if (rt.n_pes > 1) rt.monitor.start(*rt.bootstrap);
 
     std::string why;
     rt.topology = Topology::load(&why);
@@ -143,6 +176,7 @@ void start_runtime(Runtime &rt) {
 
     // PEs of one node share their heaps through shared memory unless told not to.
     bool share_heap = !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
+    if (share_heap) remove_stale_heap_names();
     std::string heap_name = share_heap ? shared_heap_name(rt.my_pe) : "";
     bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
                                    : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
@@ -161,8 +195,11 @@ void start_runtime(Runtime &rt) {
         placement.gpu_bus_id = rt.heap.kind() == HeapKind::cuda ? cuda::pci_bus_id(rt.gpu) : "";
         placement.local_rank = rt.bootstrap->node_rank();
         placement.topology = rt.topology.get();
-        rt.fabric = open_fabric_transport(rt.config.provider, placement, *rt.bootstrap, rt.heap,
-                                          rt.config.staged, &status);
+        FabricOptions options;
+        options.requested_provider = rt.config.provider;
+        options.force_staged = rt.config.staged;
+        options.max_message = rt.config.max_msg_size;
+        rt.fabric = open_fabric_transport(options, placement, *rt.bootstrap, rt.heap, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         progress_cpu = rt.config.progress_cpu;
         if (progress_cpu < 0) progress_cpu = choose_progress_cpu(rt, placement);
@@ -190,9 +227,12 @@ void stop_runtime(Runtime &rt) {
                 "freed; free each with nvshmem_free (on every PE) before nvshmem_finalize",
                 blocks, rt.heap.live_bytes());
     }
+    ActivityScope activity("in nvshmem_finalize");
     quiet_all(rt);
     // Peers may still be reading this heap: wait for all before tearing the fabric down.
-    // The progress thread keeps serving them during the blocking fence.
+    // After this barrier every PE is in finalize, so peers may exit: the watchdog stops.
+    sync_all(rt);
+    rt.monitor.stop();
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_finalize: the barrier failed");
     rt.progress.stop();
     rt.device.reset();
@@ -271,6 +311,7 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
 }
 
 void quiet_all(Runtime &rt) {
+    ActivityScope activity("in quiet (completing puts and non-blocking gets)");
     if (rt.fabric) rt.fabric->quiet();
     if (rt.ipc) rt.ipc->quiet();
     rt.self->quiet();
@@ -287,6 +328,7 @@ void quiet_from_host(Runtime &rt, const char *function) {
 // waits for PE i - 2^k. Epochs only grow, so flags never need resetting.
 void sync_all(Runtime &rt) {
     if (rt.n_pes == 1) return;
+    ActivityScope activity("in a barrier (nvshmem_barrier_all, sync_all or a collective allocation)");
     uint64_t epoch = ++rt.barrier_epoch;
     uint64_t *flags = rt.heap.barrier_flags();
     int round = 0;

@@ -9,6 +9,7 @@
 #include "bootstrap.h"
 #include "config.h"
 #include "device_channel.h"
+#include "peer_monitor.h"
 #include "progress_thread.h"
 #include "self_transport.h"
 #include "topology.h"
@@ -29,6 +30,7 @@ struct Runtime {
     std::vector<Transport *> routes;          // per PE: self, ipc (same node) or fabric
     std::unique_ptr<DeviceChannel> device;  // GPU heap only: the device API's state and ring
     ProgressThread progress;
+    PeerMonitor monitor;  // multi-PE jobs: a dead peer ends the job with a message
     int my_pe = 0;
     int n_pes = 1;
     int gpu = -1;  // the CUDA device of a GPU heap

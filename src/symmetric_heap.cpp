@@ -91,6 +91,7 @@ bool SymmetricHeap::reserve_cuda(size_t user_bytes, const std::string &shared_na
 }
 
 void SymmetricHeap::unlink_shared_name() {
+    std::lock_guard<std::mutex> lock(name_mutex_);  // also called by the abort path, any thread
     if (!shared_name_.empty()) shm_unlink(shared_name_.c_str());
     shared_name_.clear();
 }

@@ -84,6 +84,7 @@ private:
     size_t mapping_size_ = 0;
     void *cuda_allocation_ = nullptr;
     std::string shared_name_;  // until unlinked
+    std::mutex name_mutex_;
     mutable std::mutex mutex_;
     std::optional<HeapAllocator> allocator_;  // data-region offsets; [0, kSignalBytes) is reserved
 };

@@ -2,8 +2,12 @@
 #include <pmix.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <sstream>
 #include <string>
 
@@ -12,6 +16,49 @@
 
 namespace fabshmem {
 namespace {
+
+// A PE the PMIx server reported as ended, for the watchdog (peer_monitor.h); -1: none.
+std::atomic<int> g_ended_rank{-1};
+std::atomic<int> g_ended_status{0};
+
+void on_process_ended(size_t, pmix_status_t status, const pmix_proc_t *source, pmix_info_t info[],
+                      size_t ninfo, pmix_info_t *, size_t, pmix_event_notification_cbfunc_fn_t done,
+                      void *done_data) {
+    // The affected process is named in the info (PMIx 4) or is the event's source.
+    const pmix_proc_t *proc = source;
+    for (size_t i = 0; i < ninfo; ++i)
+        if (PMIX_CHECK_KEY(&info[i], PMIX_EVENT_AFFECTED_PROC) && info[i].value.type == PMIX_PROC)
+            proc = info[i].value.data.proc;
+    if (proc && proc->rank != PMIX_RANK_WILDCARD && proc->rank != PMIX_RANK_UNDEF) {
+        g_ended_status.store(status);
+        g_ended_rank.store(static_cast<int>(proc->rank));
+    }
+    if (done) done(PMIX_SUCCESS, nullptr, 0, nullptr, nullptr, done_data);
+}
+
+// A fence in flight: the completion callback may come after a timed-out waiter has gone, so
+// this lives on the heap and whoever finishes last frees it.
+struct PendingFence {
+    std::mutex mutex;
+    std::condition_variable done_cv;
+    bool done = false;
+    bool abandoned = false;
+    pmix_status_t status = PMIX_SUCCESS;
+    pmix_info_t info;
+};
+
+void fence_done(pmix_status_t status, void *data) {
+    auto *fence = static_cast<PendingFence *>(data);
+    std::unique_lock<std::mutex> lock(fence->mutex);
+    if (fence->abandoned) {
+        lock.unlock();
+        delete fence;
+        return;
+    }
+    fence->status = status;
+    fence->done = true;
+    fence->done_cv.notify_all();
+}
 
 class PmixBootstrap final : public Bootstrap {
 public:
@@ -35,7 +82,20 @@ public:
         for (std::string item; std::getline(peers, item, ',');) node_pes_.push_back(std::atoi(item.c_str()));
         PMIX_VALUE_RELEASE(value);
         std::sort(node_pes_.begin(), node_pes_.end());
+
+        // Tell the watchdog when the launcher reports a process of the job ending early.
+        pmix_status_t codes[] = {PMIX_PROC_TERMINATED, PMIX_EVENT_PROC_TERMINATED,
+                                 PMIX_ERR_PROC_TERM_WO_SYNC, PMIX_ERR_PROC_ABORTED_BY_SIG};
+        PMIx_Register_event_handler(codes, sizeof codes / sizeof codes[0], nullptr, 0,
+                                    on_process_ended, nullptr, nullptr);
         return Status::ok;
+    }
+
+    int ended_pe(std::string *how) const override {
+        int rank = g_ended_rank.load();
+        if (rank < 0 || rank == rank_) return -1;
+        *how = PMIx_Error_string(g_ended_status.load());
+        return rank;
     }
 
     Status allgather(const void *mine, size_t bytes, void *all) override {
@@ -71,15 +131,40 @@ public:
 
     Status barrier() override {
         // A fence that collects data: under Slurm's default a data-less fence does not wait
-        // for the other nodes (measured), so it would not be a barrier.
-        pmix_info_t info;
+        // for the other nodes (measured), so it would not be a barrier. Non-blocking, so that
+        // a PE that never arrives (dead, or stuck before init) ends in a message, not a hang.
+        auto *fence = new PendingFence();
         bool collect = true;
-        PMIX_INFO_CONSTRUCT(&info);
-        PMIX_INFO_LOAD(&info, PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
-        pmix_status_t rc = PMIx_Fence(&wildcard_, 1, &info, 1);
-        PMIX_INFO_DESTRUCT(&info);
-        if (rc != PMIX_SUCCESS) return fail("PMIx_Fence", rc);
-        return Status::ok;
+        PMIX_INFO_CONSTRUCT(&fence->info);
+        PMIX_INFO_LOAD(&fence->info, PMIX_COLLECT_DATA, &collect, PMIX_BOOL);
+        pmix_status_t rc = PMIx_Fence_nb(&wildcard_, 1, &fence->info, 1, fence_done, fence);
+        if (rc == PMIX_OPERATION_SUCCEEDED) {
+            delete fence;
+            return Status::ok;
+        }
+        if (rc != PMIX_SUCCESS) {
+            delete fence;
+            return fail("PMIx_Fence_nb", rc);
+        }
+        std::unique_lock<std::mutex> lock(fence->mutex);
+        auto arrived = [fence] { return fence->done; };
+        if (timeout_seconds_ <= 0) {
+            fence->done_cv.wait(lock, arrived);
+        } else if (!fence->done_cv.wait_for(lock, std::chrono::seconds(timeout_seconds_), arrived)) {
+            fence->abandoned = true;  // the callback frees it, if it ever comes
+            FS_ERROR("the other PEs did not reach a bootstrap fence within %ld s "
+                     "(FABSHMEM_BOOTSTRAP_TIMEOUT): a PE died, is stuck before this point (in "
+                     "nvshmem_init, nvshmem_finalize or a collective allocation), or starts "
+                     "slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: wait forever) if startup is "
+                     "legitimately that slow",
+                     timeout_seconds_);
+            return Status::bootstrap_error;
+        }
+        pmix_status_t status = fence->status;
+        lock.unlock();
+        PMIX_INFO_DESTRUCT(&fence->info);
+        delete fence;
+        return status == PMIX_SUCCESS ? Status::ok : fail("PMIx_Fence", status);
     }
 
     void abort(int exit_code, const char *message) override {

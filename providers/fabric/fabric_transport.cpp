@@ -4,6 +4,7 @@
 #include <rdma/fi_endpoint.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
+#include <dirent.h>
 #include <poll.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "activity.h"
 #include "cuda_support.h"
 #include "fabric_select.h"
 #include "log.h"
@@ -48,20 +50,21 @@ Status fabric_failure(const char *what, int rc) {
 
 }  // namespace
 
-std::unique_ptr<FabricTransport> FabricTransport::open(const std::string &requested_provider,
-                                                       const Placement &placement, Bootstrap &bootstrap,
-                                                       const SymmetricHeap &heap, bool force_staged,
+std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &options, const Placement &placement,
+                                                       Bootstrap &bootstrap, const SymmetricHeap &heap,
                                                        Status *status) {
     FabricChoice choice;
     bool cuda_heap = heap.kind() == HeapKind::cuda;
-    *status = choose_fabric(requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, placement, &choice);
+    *status = choose_fabric(options.requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, placement,
+                            &choice);
     if (*status != Status::ok) return nullptr;
     std::unique_ptr<FabricTransport> transport(new FabricTransport());
     transport->my_pe_ = bootstrap.rank();
     transport->heap_is_cuda_ = cuda_heap;
     // Without FI_HMEM the provider cannot touch GPU memory: stage through host memory.
-    transport->staged_ = force_staged || (cuda_heap && !choice.hmem);
+    transport->staged_ = options.force_staged || (cuda_heap && !choice.hmem);
     *status = transport->open_endpoint(choice);
+    if (options.max_message) transport->max_msg_size_ = std::min(transport->max_msg_size_, options.max_message);
     if (*status == Status::ok) *status = transport->register_heap(heap);
     if (*status == Status::ok && transport->staged_) *status = transport->open_staging(bootstrap.size());
     if (*status == Status::ok) *status = transport->exchange(bootstrap);
@@ -290,6 +293,7 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     // when its data is here, and asking more of it can push a provider onto a slower protocol.
     uint64_t flags = (op == Op::write ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
     posted_.fetch_add(1, std::memory_order_relaxed);
+    note_user_activity();
     for (;;) {
         ssize_t rc = op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
         if (rc == 0) return;
@@ -393,15 +397,31 @@ bool FabricTransport::poll() {
     fatal("fi_cq_read failed: %s", fi_strerror(static_cast<int>(-count)));
 }
 
+// libfabric's shm provider keeps each endpoint's region in /dev/shm as "<pid>:<n>:<n>", removed
+// when the endpoint closes. A process that ends without closing (a fatal error, SIGKILL) leaves
+// 16 MiB behind per endpoint: the process that ends the job removes its own and the dead peer's.
+void FabricTransport::remove_leftovers(long pid) {
+    if (provider_ != "shm" || pid <= 0) return;
+    DIR *dir = opendir("/dev/shm");
+    if (!dir) return;
+    const std::string prefix = std::to_string(pid) + ":";
+    while (dirent *entry = readdir(dir))
+        if (std::strncmp(entry->d_name, prefix.c_str(), prefix.size()) == 0)
+            unlink(("/dev/shm/" + std::string(entry->d_name)).c_str());
+    closedir(dir);
+}
+
 void FabricTransport::report_completion_error() {
     fi_cq_err_entry error{};
     fi_cq_readerr(cq_, &error, 0);
     const char *detail = fi_cq_strerror(cq_, error.prov_errno, error.err_data, nullptr, 0);
     auto *context = reinterpret_cast<OpContext *>(error.op_context);
     if (context) {
-        fatal("fi_%s to PE %d failed: %s (%s); if that PE died, its own output says why",
+        fatal("fi_%s to PE %d failed: %s (%s), while this PE was %s; PE %d has most likely "
+              "died or lost its network (its own output, or the launcher's, says why); ending "
+              "the job",
               context->op == Op::read ? "read" : "write", context->pe, fi_strerror(error.err),
-              detail ? detail : "no provider detail");
+              detail ? detail : "no provider detail", describe_activity().c_str(), context->pe);
     }
     fatal("a fabric operation failed: %s (%s)", fi_strerror(error.err), detail ? detail : "");
 }
@@ -426,11 +446,10 @@ void FabricTransport::interrupt_wait() {
     if (wait_fd_ >= 0) fi_cq_signal(cq_);
 }
 
-std::unique_ptr<Transport> open_fabric_transport(const std::string &requested_provider,
-                                                 const Placement &placement, Bootstrap &bootstrap,
-                                                 const SymmetricHeap &heap, bool force_staged,
+std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,
+                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
                                                  Status *status) {
-    return FabricTransport::open(requested_provider, placement, bootstrap, heap, force_staged, status);
+    return FabricTransport::open(options, placement, bootstrap, heap, status);
 }
 
 }  // namespace fabshmem

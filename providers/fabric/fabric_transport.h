@@ -25,9 +25,8 @@ class FabricTransport final : public Transport {
 public:
     // Chooses a provider (FABSHMEM_PROVIDER / FI_PROVIDER or the default order), opens the
     // endpoint, registers the heap, and exchanges addresses and keys with every PE.
-    static std::unique_ptr<FabricTransport> open(const std::string &requested_provider,
-                                                 const Placement &placement, Bootstrap &bootstrap,
-                                                 const SymmetricHeap &heap, bool force_staged,
+    static std::unique_ptr<FabricTransport> open(const FabricOptions &options, const Placement &placement,
+                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
                                                  Status *status);
     ~FabricTransport() override;
 
@@ -42,6 +41,7 @@ public:
     void interrupt_wait() override;
     std::string describe() const override;
     const char *provider_name() const override { return provider_.c_str(); }
+    void remove_leftovers(long pid) override;
 
 private:
     struct OpContext;

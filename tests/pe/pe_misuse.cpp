@@ -30,6 +30,19 @@ int main(int argc, char **argv) {
     } else if (!std::strcmp(c, "remote_outside_heap")) {
         if (me == 0) nvshmem_int_put(&local, block, 1, 1 % n);
         nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "remote_range_end")) {
+        // Starts inside the heap's last block but runs past the heap's end.
+        if (me == 0) nvshmem_getmem(&local, block, size_t{1} << 40, 1 % n);
+        nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "null_local")) {
+        if (me == 0) nvshmem_getmem(nullptr, block, 8, 1 % n);
+        nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "size_overflow")) {
+        if (me == 0) nvshmem_int_get(&local, block, SIZE_MAX / 2, 1 % n);
+        nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "mismatched_alloc")) {
+        void *other = nvshmem_malloc(me == 0 ? 64 : 128);  // detected with FABSHMEM_DEBUG=1
+        nvshmem_free(other);
     } else if (!std::strcmp(c, "free_foreign")) {
         int *foreign = static_cast<int *>(std::malloc(64));
         nvshmem_free(foreign);

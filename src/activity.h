@@ -1,0 +1,28 @@
+// What this PE is doing inside fabshmem ("in nvshmem_barrier_all", "in a blocking get from
+// PE 3"), so that the message about a dead peer says where the survivors were. Blocking
+// calls mark themselves with an ActivityScope; outside them the PE is in its own code.
+// One record per process (the watchdog reads it from its own thread); with several user
+// threads it shows the latest.
+#pragma once
+
+#include <string>
+
+namespace fabshmem {
+
+class ActivityScope {
+public:
+    // `what` must be a string literal; `pe` >= 0 is appended as "PE <pe>".
+    explicit ActivityScope(const char *what, int pe = -1);
+    ~ActivityScope();
+    ActivityScope(const ActivityScope &) = delete;
+    ActivityScope &operator=(const ActivityScope &) = delete;
+
+private:
+    const char *previous_what_;
+    int previous_pe_;
+};
+
+// "in nvshmem_quiet", "in a blocking get from PE 1", or "in its own code (no fabshmem call)".
+std::string describe_activity();
+
+}  // namespace fabshmem

@@ -1,0 +1,105 @@
+#include "peer_monitor.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include <unistd.h>
+
+#include "activity.h"
+#include "bootstrap.h"
+#include "log.h"
+
+namespace fabshmem {
+namespace {
+
+constexpr auto kCheckInterval = std::chrono::milliseconds(100);
+std::atomic<long> g_dead_peer_pid{0};
+
+// State and start time of a process from /proc/<pid>/stat; false if it does not exist.
+bool read_stat(int64_t pid, char *state, uint64_t *start_time) {
+    std::string path = "/proc/" + std::to_string(pid) + "/stat";
+    FILE *file = std::fopen(path.c_str(), "r");
+    if (!file) return false;
+    char line[1024] = "";
+    bool ok = std::fgets(line, sizeof line, file) != nullptr;
+    std::fclose(file);
+    if (!ok) return false;
+    // The command name is in parentheses and may hold spaces: fields resume after the last ')'.
+    const char *rest = std::strrchr(line, ')');
+    if (!rest) return false;
+    unsigned long long start = 0;
+    // Fields 3 (state) .. 22 (starttime): skip 18 fields in between.
+    if (std::sscanf(rest + 1, " %c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu",
+                    state, &start) != 2)
+        return false;
+    *start_time = start;
+    return true;
+}
+
+}  // namespace
+
+PeerMonitor::Identity PeerMonitor::self() {
+    Identity me;
+    char state = 0;
+    if (read_stat(getpid(), &state, &me.start_time)) me.pid = getpid();
+    return me;
+}
+
+bool PeerMonitor::alive(const Identity &identity) {
+    if (identity.pid <= 0) return true;  // unknown: nothing to go by
+    char state = 0;
+    uint64_t start_time = 0;
+    if (!read_stat(identity.pid, &state, &start_time)) return false;
+    return state != 'Z' && state != 'X' && start_time == identity.start_time;
+}
+
+long PeerMonitor::dead_peer_pid() { return g_dead_peer_pid.load(); }
+
+void PeerMonitor::start(Bootstrap &bootstrap) {
+    bootstrap_ = &bootstrap;
+    Identity me = self();
+    identities_.assign(bootstrap.size(), Identity{});
+    if (bootstrap.allgather(&me, sizeof me, identities_.data()) != Status::ok)
+        fatal("nvshmem_init: exchanging process ids failed");
+    for (int pe : bootstrap.node_pes())
+        if (pe != bootstrap.rank()) node_peers_.push_back(pe);
+    stopping_ = false;
+    thread_ = std::thread([this] { run(); });
+}
+
+void PeerMonitor::stop() {
+    if (!thread_.joinable()) return;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+}
+
+void PeerMonitor::run() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!wake_.wait_for(lock, kCheckInterval, [this] { return stopping_; })) check_peers();
+}
+
+void PeerMonitor::check_peers() {
+    for (int pe : node_peers_) {
+        if (alive(identities_[pe])) continue;
+        g_dead_peer_pid.store(identities_[pe].pid);
+        fatal("PE %d (process %lld on this node) ended without calling nvshmem_finalize, while "
+              "this PE was %s; ending the job (its own output, or the launcher's, says why it "
+              "ended)",
+              pe, static_cast<long long>(identities_[pe].pid), describe_activity().c_str());
+    }
+    std::string how;
+    int dead = bootstrap_->ended_pe(&how);
+    if (dead >= 0)
+        fatal("the launcher reports that PE %d ended (%s) before nvshmem_finalize, while this PE "
+              "was %s; ending the job",
+              dead, how.c_str(), describe_activity().c_str());
+}
+
+}  // namespace fabshmem

@@ -1,0 +1,54 @@
+// The watchdog that turns a dead peer into a clear end of the job instead of a hang. A PE
+// that exits or is killed without nvshmem_finalize is noticed within about 0.1 s by:
+//  - every PE of its node: each PE's process id and start time are exchanged at init, and
+//    /proc says when one is gone (or a zombie, or a new process under a reused id);
+//  - every PE, where the launcher's PMIx server reports a process's end (an event);
+//  - every PE with an operation to it in flight: the fabric's completion error (fabric
+//    transport).
+// The survivor that notices ends the job (PMIx_Abort) with a message naming the dead PE and
+// what the survivor was doing. The watchdog stops in nvshmem_finalize once every PE has
+// entered it (after that, peers may exit).
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace fabshmem {
+
+class Bootstrap;
+
+class PeerMonitor {
+public:
+    ~PeerMonitor() { stop(); }
+    // Collective (exchanges process identities).
+    void start(Bootstrap &bootstrap);
+    void stop();
+
+    struct Identity {
+        int64_t pid = 0;
+        uint64_t start_time = 0;  // /proc/<pid>/stat field 22, clock ticks since boot
+    };
+    // This process, or {0, 0} where /proc cannot say.
+    static Identity self();
+    // Whether the process with that identity still runs (not exited, not a zombie).
+    static bool alive(const Identity &identity);
+    // The process id of the node peer found dead, once one is (for cleaning up after it).
+    static long dead_peer_pid();
+
+private:
+    void run();
+    void check_peers();
+
+    Bootstrap *bootstrap_ = nullptr;
+    std::vector<Identity> identities_;
+    std::vector<int> node_peers_;
+    std::thread thread_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stopping_ = false;
+};
+
+}  // namespace fabshmem

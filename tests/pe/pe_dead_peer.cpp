@@ -1,0 +1,69 @@
+// A PE that dies must end the job within seconds, never hang it:
+//   pe_dead_peer WHERE HOW [DYING_PE]
+// The dying PE (default 1) ends 1 s after setup without nvshmem_finalize — HOW is `exit`
+// (_exit(0)) or `kill` (SIGKILL) — while every other PE is WHERE: `barrier` (barriers in a
+// loop), `get` (blocking gets from the dying PE), `quiet` (non-blocking puts to it and quiet)
+// or `compute` (its own loop, no fabshmem call). A survivor still running after 30 s fails.
+//   pe_dead_peer late_init SECONDS: PE 1 reaches nvshmem_init that late (bootstrap timeout).
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pe_check.h"
+
+namespace {
+
+// This process's rank before nvshmem_init, from the launcher's environment.
+int launcher_rank() {
+    for (const char *name : {"PMIX_RANK", "SLURM_PROCID", "OMPI_COMM_WORLD_RANK"})
+        if (const char *value = std::getenv(name)) return std::atoi(value);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+    std::string where = argc > 1 ? argv[1] : "";
+    if (where == "late_init") {
+        if (launcher_rank() == 1) sleep(argc > 2 ? std::atoi(argv[2]) : 30);
+        nvshmem_init();
+        nvshmem_finalize();
+        return 0;
+    }
+    std::string how = argc > 2 ? argv[2] : "exit";
+    int dying = argc > 3 ? std::atoi(argv[3]) : 1;
+    nvshmem_init();
+    int me = nvshmem_my_pe();
+    const size_t bytes = 4096;
+    auto *block = static_cast<char *>(nvshmem_malloc(bytes));
+    std::vector<char> local(bytes, static_cast<char>(me));
+    nvshmem_barrier_all();
+    if (me == dying) {
+        std::this_thread::sleep_for(std::chrono::seconds(1));
+        if (how == "kill") raise(SIGKILL);
+        _exit(0);
+    }
+    auto start = std::chrono::steady_clock::now();
+    volatile unsigned long spin = 0;
+    while (std::chrono::steady_clock::now() - start < std::chrono::seconds(30)) {
+        if (where == "barrier") nvshmem_barrier_all();
+        else if (where == "get") nvshmem_getmem(local.data(), block, bytes, dying);
+        else if (where == "quiet") {
+            nvshmem_putmem_nbi(block, local.data(), bytes, dying);
+            nvshmem_quiet();
+        } else if (where == "compute") {
+            for (int i = 0; i < 100000; ++i) spin = spin + 1;
+        } else {
+            std::fprintf(stderr, "unknown case '%s'\n", where.c_str());
+            return 2;
+        }
+    }
+    std::printf("PE %d: still running 30 s later: the death of PE %d went unnoticed\n", me, dying);
+    return 1;
+}
