@@ -4,6 +4,7 @@
 # misuse cases, the CPU multi-PE programs, and the GPU benchmark. Ends "N passed, N failed".
 #   scripts/gpu-test.sh [BUILD_DIR]     (default build/; build it with scripts/build.sh, or
 #                                        carry one built on Debian: the binaries run there)
+#   FABSHMEM_GPU_TEST=tests or bench runs only the checks or only the benchmarks.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -25,6 +26,8 @@ check() {  # check NAME EXPECT(ok|fail) REGEX COMMAND...
 }
 nvidia-smi --query-gpu=name,pci.bus_id,memory.total --format=csv,noheader
 g=$build/tests/gpu
+part=${FABSHMEM_GPU_TEST:-all}
+if [ "$part" != bench ]; then
 check gpu-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_INFO=1 $g/gpu_tutorial
 check gpu-rma-ipc ok 'PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_rma
 check gpu-free-cuda-malloc fail 'fabshmem: PE [01]: error: nvshmem_free\(.*\): this pointer is not in the symmetric heap' run 2 $g/gpu_rma free_cuda_malloc
@@ -42,6 +45,8 @@ check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2
 for t in rma_types rma_sizes ordering busy_target; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
 done
+fi
+if [ "$part" != tests ]; then
 echo "== GPU benchmark: CUDA IPC"
 run 2 $build/bench/fabshmem-gpu-perf
 echo "== GPU benchmark: through the fabric (tcp, staged: no FI_HMEM here)"
@@ -50,4 +55,5 @@ echo "== GPU device-initiated benchmark: CUDA IPC"
 run 2 $build/bench/fabshmem-gpu-device-perf
 echo "== GPU device-initiated benchmark: request ring + fabric (tcp, staged)"
 run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-device-perf --max 2
+fi
 echo "$passed passed, $failed failed"

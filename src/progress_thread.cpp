@@ -53,7 +53,6 @@ void ProgressThread::stop() {
 }
 
 void ProgressThread::run() {
-    Transport::on_progress_thread() = true;
     using Clock = std::chrono::steady_clock;
     const auto spin = std::chrono::microseconds(spin_us_);
     auto last_activity = Clock::now();

@@ -56,18 +56,6 @@ public:
     // How many times a user thread has started polling: if this changed since the progress
     // thread last looked, the user is driving progress and the progress thread stands aside.
     uint64_t user_poll_count() const { return user_polls_.load(std::memory_order_relaxed); }
-    // A user thread posted an operation and will poll for its completion soon: that also
-    // counts as driving progress. (On a machine with fewer cores than busy threads a spinning
-    // progress thread would take a core from the posting thread: measured 1.2-1.3x slower
-    // shm bandwidth on 2 cores.) Posts by the progress thread itself do not count.
-    void note_user_activity() {
-        if (!on_progress_thread()) user_polls_.fetch_add(1, std::memory_order_relaxed);
-    }
-    // Set by the progress thread for itself.
-    static bool &on_progress_thread() {
-        thread_local bool flag = false;
-        return flag;
-    }
     bool user_is_polling() const { return user_pollers_.load(std::memory_order_relaxed) > 0; }
 
 protected:

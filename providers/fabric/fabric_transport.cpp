@@ -293,7 +293,6 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     // when its data is here, and asking more of it can push a provider onto a slower protocol.
     uint64_t flags = (op == Op::write ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
     posted_.fetch_add(1, std::memory_order_relaxed);
-    note_user_activity();
     for (;;) {
         ssize_t rc = op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
         if (rc == 0) return;
