@@ -27,7 +27,16 @@ cudaStream_t library_stream(std::string *error) {
     return stream;
 }
 
+thread_local bool t_library_thread = false;
+
+// The stream this thread's copies go on (see cuda_support.h).
+cudaStream_t copy_stream(std::string *error) {
+    return t_library_thread ? library_stream(error) : cudaStreamLegacy;
+}
+
 }  // namespace
+
+void mark_library_thread() { t_library_thread = true; }
 
 bool built_with_cuda() { return true; }
 
@@ -89,17 +98,17 @@ bool is_device_pointer(const void *ptr) {
 }
 
 bool copy(void *dest, const void *src, size_t bytes, std::string *error) {
-    cudaStream_t stream = library_stream(error);
+    cudaStream_t stream = copy_stream(error);
     return stream && ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, stream), "cudaMemcpyAsync", error);
 }
 
 bool copies_complete(std::string *error) {
-    cudaStream_t stream = library_stream(error);
+    cudaStream_t stream = copy_stream(error);
     return stream && ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize", error);
 }
 
 bool memset_device(void *dest, int value, size_t bytes, std::string *error) {
-    cudaStream_t stream = library_stream(error);
+    cudaStream_t stream = copy_stream(error);
     return stream && ok(cudaMemsetAsync(dest, value, bytes, stream), "cudaMemsetAsync", error) &&
            copies_complete(error);
 }

@@ -20,9 +20,13 @@ void *malloc_device(size_t bytes, std::string *error);
 void free_device(void *ptr);
 bool is_device_pointer(const void *ptr);
 
-// Copies between any host and device memory (unified addressing), on the library's own
-// non-blocking stream: they never wait for the program's kernels (a kernel may be spinning
-// until this very copy lands) and complete at copies_complete().
+// Copies between any host and device memory (unified addressing); they complete at
+// copies_complete() (by the same thread). On the program's threads they go on the legacy
+// default stream, so they are ordered after the program's cudaMemcpy/cudaMemset/kernels
+// there, as a cudaMemcpy would be. On the progress thread (mark_library_thread) they go on
+// the library's own non-blocking stream instead: they must never wait for a kernel, which
+// may be spinning until this very copy lands.
+void mark_library_thread();
 bool copy(void *dest, const void *src, size_t bytes, std::string *error);
 bool copies_complete(std::string *error);
 bool memset_device(void *dest, int value, size_t bytes, std::string *error);

@@ -11,7 +11,7 @@
 namespace fabshmem {
 
 // `wait`: return only once the copy is complete; otherwise it completes at
-// heap_copies_complete. GPU copies go on the library's own stream (see cuda_support.h).
+// heap_copies_complete. Which CUDA stream a GPU copy goes on: see cuda_support.h.
 inline void heap_copy(bool cuda_heap, void *dest, const void *src, size_t bytes, bool wait = true) {
     if (!cuda_heap) {
         std::memmove(dest, src, bytes);

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstring>
 
+#include "cuda_support.h"
 #include "device_channel.h"
 #include "transport.h"
 #include "log.h"
@@ -53,6 +54,7 @@ void ProgressThread::stop() {
 }
 
 void ProgressThread::run() {
+    cuda::mark_library_thread();  // its GPU copies never wait for the program's kernels
     using Clock = std::chrono::steady_clock;
     const auto spin = std::chrono::microseconds(spin_us_);
     auto last_activity = Clock::now();
