@@ -171,7 +171,7 @@ dead_msg="${prefix}error: PE 1 \(process [0-9]+ on this node\) ended without cal
 for where in barrier get quiet compute; do
     check "dead-peer-$where" fail "$dead_msg in" srun_keep 2 $pe/pe_dead_peer $where exit
 done
-check dead-peer-killed-in-get fail "$dead_msg in a blocking get from PE 1" srun_keep 2 $pe/pe_dead_peer get kill
+check dead-peer-killed-in-get fail "$dead_msg (in|in its own code \(last in fabshmem [0-9.]+ ms ago: in) a blocking get from PE 1" srun_keep 2 $pe/pe_dead_peer get kill
 check dead-peer-compute-msg fail "$dead_msg in its own code" srun_keep 2 $pe/pe_dead_peer compute exit
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-barrier-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer barrier kill
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-get-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer get kill

@@ -1,22 +1,43 @@
 #include "activity.h"
 
 #include <atomic>
+#include <chrono>
+#include <cstdio>
 
 namespace fabshmem {
 namespace {
 
 std::atomic<const char *> g_what{nullptr};
 std::atomic<int> g_pe{-1};
+// The last call that ended, for a PE caught between calls (a loop of short gets spends
+// part of its time outside them): "in its own code (last in fabshmem 0.1 ms ago: ...)".
+std::atomic<const char *> g_last_what{nullptr};
+std::atomic<int> g_last_pe{-1};
+std::atomic<int64_t> g_last_end_ns{0};
+
+int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string with_pe(const char *what, int pe) {
+    return pe >= 0 ? std::string(what) + " PE " + std::to_string(pe) : std::string(what);
+}
 
 }  // namespace
 
 ActivityScope::ActivityScope(const char *what, int pe)
-    : previous_what_(g_what.load(std::memory_order_relaxed)), previous_pe_(g_pe.load(std::memory_order_relaxed)) {
+    : what_(what), pe_(pe), previous_what_(g_what.load(std::memory_order_relaxed)),
+      previous_pe_(g_pe.load(std::memory_order_relaxed)) {
     g_pe.store(pe, std::memory_order_relaxed);
     g_what.store(what, std::memory_order_release);
 }
 
 ActivityScope::~ActivityScope() {
+    g_last_pe.store(pe_, std::memory_order_relaxed);
+    g_last_what.store(what_, std::memory_order_relaxed);
+    g_last_end_ns.store(now_ns(), std::memory_order_relaxed);
     // `what` first: a reader that sees the old `what` again knows `pe` went with it.
     g_what.store(previous_what_, std::memory_order_release);
     g_pe.store(previous_pe_, std::memory_order_release);
@@ -32,8 +53,13 @@ std::string describe_activity() {
         if (again == what) break;
         what = again;
     }
-    if (!what) return "in its own code (no fabshmem call)";
-    return pe >= 0 ? std::string(what) + " PE " + std::to_string(pe) : std::string(what);
+    if (what) return with_pe(what, pe);
+    const char *last = g_last_what.load(std::memory_order_relaxed);
+    if (!last) return "in its own code (no fabshmem call yet)";
+    char ago[64];
+    std::snprintf(ago, sizeof ago, "%.1f ms", (now_ns() - g_last_end_ns.load(std::memory_order_relaxed)) / 1e6);
+    return std::string("in its own code (last in fabshmem ") + ago + " ago: " +
+           with_pe(last, g_last_pe.load(std::memory_order_relaxed)) + ")";
 }
 
 }  // namespace fabshmem

@@ -18,11 +18,14 @@ public:
     ActivityScope &operator=(const ActivityScope &) = delete;
 
 private:
+    const char *what_;
+    int pe_;
     const char *previous_what_;
     int previous_pe_;
 };
 
-// "in nvshmem_quiet", "in a blocking get from PE 1", or "in its own code (no fabshmem call)".
+// "in nvshmem_quiet", "in a blocking get from PE 1", or "in its own code (last in fabshmem
+// 0.1 ms ago: in a blocking get from PE 1)".
 std::string describe_activity();
 
 }  // namespace fabshmem

@@ -20,8 +20,12 @@ __host__ __device__ T value_of(int pe, size_t i) {
 
 // ---- the tutorial's read, in a kernel --------------------------------------------------------
 
-__global__ void tutorial_read(const float *data, int peer, float *out) {
+__global__ void tutorial_read(const float *data, int peer, float *out, int *facts) {
     *out = nvshmem_float_g(data, 5, peer);  // the tutorial's 3-argument form
+    facts[0] = nvshmem_my_pe();
+    facts[1] = nvshmem_n_pes();
+    facts[2] = nvshmem_ptr(data, peer) != nullptr;
+    facts[3] = nvshmem_ptr(data, nvshmem_my_pe()) == data;  // this PE's own heap: itself
 }
 
 void check_tutorial() {
@@ -31,16 +35,24 @@ void check_tutorial() {
     std::vector<float> host(count, me * 1.0f);
     CUDA_OK(cudaMemcpy(data, host.data(), count * sizeof(float), cudaMemcpyHostToDevice));
     float *out = nullptr;
+    int *facts = nullptr;
     CUDA_OK(cudaMalloc(&out, sizeof(float)));
+    CUDA_OK(cudaMalloc(&facts, 4 * sizeof(int)));
     nvshmem_barrier_all();
-    tutorial_read<<<1, 1>>>(data, peer, out);
+    tutorial_read<<<1, 1>>>(data, peer, out, facts);
     CUDA_OK(cudaDeviceSynchronize());
     float value = -1;
+    int f[4] = {-1, -1, -1, -1};
     CUDA_OK(cudaMemcpy(&value, out, sizeof value, cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(f, facts, sizeof f, cudaMemcpyDeviceToHost));
     PE_CHECK(value == peer * 1.0f, "nvshmem_float_g(data, 5, %d) in a kernel gave %f", peer, value);
+    PE_CHECK(f[0] == me && f[1] == nvshmem_n_pes(), "in a kernel: my_pe %d, n_pes %d", f[0], f[1]);
+    PE_CHECK(f[2] == (nvshmem_ptr(data, peer) != nullptr), "nvshmem_ptr to PE %d differs in a kernel (%d)", peer, f[2]);
+    PE_CHECK(f[3] == 1, "nvshmem_ptr to this PE in a kernel is not the heap address");
     if (me == 0) std::printf("Rank 0 read data[5] from rank 1 in a kernel: %f\n", value);
     nvshmem_barrier_all();
     CUDA_OK(cudaFree(out));
+    CUDA_OK(cudaFree(facts));
     nvshfree(data);
 }
 
