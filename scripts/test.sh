@@ -171,7 +171,7 @@ dead_msg="${prefix}error: PE 1 \(process [0-9]+ on this node\) ended without cal
 for where in barrier get quiet compute; do
     check "dead-peer-$where" fail "$dead_msg in" srun_keep 2 $pe/pe_dead_peer $where exit
 done
-check dead-peer-killed-in-get fail "$dead_msg (in|in its own code \(last in fabshmem [0-9.]+ ms ago: in) a blocking get from PE 1" srun_keep 2 $pe/pe_dead_peer get kill
+check dead-peer-killed-in-get fail "$dead_msg (in|in its own code \(last in fabshmem [0-9.]+ m?s ago: in) a blocking get from PE 1" srun_keep 2 $pe/pe_dead_peer get kill
 check dead-peer-compute-msg fail "$dead_msg in its own code" srun_keep 2 $pe/pe_dead_peer compute exit
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-barrier-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer barrier kill
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-get-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer get kill
@@ -279,6 +279,11 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     # PE 2 (node 2) dies while all compute: PE 3, its node peer, notices and ends the job.
     check dead-peer-2x2 fail "${prefix}error: PE 2 \(process [0-9]+ on this node\) ended without calling nvshmem_finalize" \
         timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=2 $pe/pe_dead_peer compute exit 2
+    # One PE per node: nobody shares PE 1's node, so PE 0's watchdog reads from it.
+    for c in "compute exit" "barrier kill"; do
+        check "dead-peer-2x1-${c%% *}" fail "${prefix}error: fi_read to PE 1 could not be started for 5 s .*PE 1 or its node has most likely died" \
+            timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=1 $pe/pe_dead_peer $c 1
+    done
     check perf-smoke-2x1 ok 'fabshmem path tcp;ofi_rxm' srun_nodes 1 build/bench/fabshmem-perf --min 8 --max 8 --ops get
 else
     record cluster-2nodes-up 1

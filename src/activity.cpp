@@ -57,7 +57,9 @@ std::string describe_activity() {
     const char *last = g_last_what.load(std::memory_order_relaxed);
     if (!last) return "in its own code (no fabshmem call yet)";
     char ago[64];
-    std::snprintf(ago, sizeof ago, "%.1f ms", (now_ns() - g_last_end_ns.load(std::memory_order_relaxed)) / 1e6);
+    double ms = (now_ns() - g_last_end_ns.load(std::memory_order_relaxed)) / 1e6;
+    if (ms < 1000) std::snprintf(ago, sizeof ago, "%.1f ms", ms);
+    else std::snprintf(ago, sizeof ago, "%.1f s", ms / 1000);
     return std::string("in its own code (last in fabshmem ") + ago + " ago: " +
            with_pe(last, g_last_pe.load(std::memory_order_relaxed)) + ")";
 }

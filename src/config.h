@@ -31,6 +31,7 @@ struct Config {
     bool info = false;
     bool debug = false;
     long bootstrap_timeout = 0;
+    long peer_timeout = 0;
     long progress_cpu = -1;
     long progress_spin_us = 0;
 };

@@ -36,6 +36,9 @@
     X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120",                             \
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
+    X(peer_timeout, "FABSHMEM_PEER_TIMEOUT", "", Int, "5",                                         \
+      "Seconds a PE on another node may leave the watchdog's liveness read (or any operation the " \
+      "provider refuses to start) unanswered before the job ends; 0: wait for ever, no reads")    \
     X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1",                                        \
       "CPU to pin each PE's progress thread to; -1: a core near the PE's GPU or NIC that its own " \
       "thread is not bound to, if it is bound, else unpinned")                    \

@@ -10,7 +10,9 @@
 
 #include "activity.h"
 #include "bootstrap.h"
+#include "cuda_support.h"
 #include "log.h"
+#include "transport.h"
 
 namespace fabshmem {
 namespace {
@@ -70,6 +72,13 @@ void PeerMonitor::start(Bootstrap &bootstrap) {
     thread_ = std::thread([this] { run(); });
 }
 
+void PeerMonitor::watch_remote(Transport *fabric, int pe, long timeout_seconds) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    fabric_ = fabric;
+    remote_pe_ = pe;
+    remote_timeout_seconds_ = timeout_seconds;
+}
+
 void PeerMonitor::stop() {
     if (!thread_.joinable()) return;
     {
@@ -81,6 +90,7 @@ void PeerMonitor::stop() {
 }
 
 void PeerMonitor::run() {
+    cuda::mark_library_thread();  // its fabric polls may serve peers: never wait for a kernel
     std::unique_lock<std::mutex> lock(mutex_);
     while (!wake_.wait_for(lock, kCheckInterval, [this] { return stopping_; })) check_peers();
 }
@@ -93,6 +103,14 @@ void PeerMonitor::check_peers() {
               "this PE was %s; ending the job (its own output, or the launcher's, says why it "
               "ended)",
               pe, static_cast<long long>(identities_[pe].pid), describe_activity().c_str());
+    }
+    // Runs with mutex_ held (from run()).
+    if (fabric_ && ++checks_ % 10 == 0 &&
+        !fabric_->probe(remote_pe_, static_cast<int>(remote_timeout_seconds_ * 1000))) {
+        fatal("PE %d (on another node) has not answered a read for %ld s, while this PE was %s: "
+              "it or its node has died, or the network between is down; ending the job "
+              "(FABSHMEM_PEER_TIMEOUT sets how long to wait)",
+              remote_pe_, remote_timeout_seconds_, describe_activity().c_str());
     }
     std::string how;
     int dead = bootstrap_->ended_pe(&how);

@@ -3,6 +3,10 @@
 //  - every PE of its node: each PE's process id and start time are exchanged at init, and
 //    /proc says when one is gone (or a zombie, or a new process under a reused id);
 //  - every PE, where the launcher's PMIx server reports a process's end (an event);
+//  - its predecessor (PE i - 1) when that is on another node: once a second it reads a word
+//    of the next PE's heap through the fabric; a dead process's read fails at once, and one
+//    unanswered for FABSHMEM_PEER_TIMEOUT seconds (a dead node, a cut link) counts as dead.
+//    So every PE is watched: by its node peers, or by its predecessor;
 //  - every PE with an operation to it in flight: the fabric's completion error (fabric
 //    transport).
 // The survivor that notices ends the job (PMIx_Abort) with a message naming the dead PE and
@@ -19,12 +23,16 @@
 namespace fabshmem {
 
 class Bootstrap;
+class Transport;
 
 class PeerMonitor {
 public:
     ~PeerMonitor() { stop(); }
     // Collective (exchanges process identities).
     void start(Bootstrap &bootstrap);
+    // Also read from `pe` (on another node) through `fabric` once a second, ending the job
+    // when a read is not answered within `timeout_seconds`.
+    void watch_remote(Transport *fabric, int pe, long timeout_seconds);
     void stop();
 
     struct Identity {
@@ -45,6 +53,10 @@ private:
     Bootstrap *bootstrap_ = nullptr;
     std::vector<Identity> identities_;
     std::vector<int> node_peers_;
+    Transport *fabric_ = nullptr;  // set under mutex_
+    int remote_pe_ = -1;
+    long remote_timeout_seconds_ = 0;
+    unsigned checks_ = 0;
     std::thread thread_;
     std::mutex mutex_;
     std::condition_variable wake_;

@@ -7,6 +7,7 @@
 
 #include <cerrno>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <string>
@@ -199,6 +200,7 @@ void start_runtime(Runtime &rt) {
         options.requested_provider = rt.config.provider;
         options.force_staged = rt.config.staged;
         options.max_message = rt.config.max_msg_size;
+        options.peer_timeout = rt.config.peer_timeout;
         rt.fabric = open_fabric_transport(options, placement, *rt.bootstrap, rt.heap, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         progress_cpu = rt.config.progress_cpu;
@@ -212,6 +214,12 @@ void start_runtime(Runtime &rt) {
         else fatal("nvshmem_init: PE %d is on this node but its heap could not be mapped; set "
                    "FABSHMEM_DISABLE_IPC=1 to reach it through the fabric", pe);
     }
+    // The watchdog reads from the next PE when that one is on another node (its node peers
+    // watch it otherwise): then every PE is watched by someone.
+    int next = (rt.my_pe + 1) % rt.n_pes;
+    const std::vector<int> &node = rt.bootstrap->node_pes();
+    if (rt.fabric && rt.config.peer_timeout > 0 && std::find(node.begin(), node.end(), next) == node.end())
+        rt.monitor.watch_remote(rt.fabric.get(), next, rt.config.peer_timeout);
     if (rt.heap.kind() == HeapKind::cuda) rt.device = std::make_unique<DeviceChannel>(rt);
     if (rt.fabric)
         rt.progress.start(rt.fabric.get(), rt.device.get(), progress_cpu, rt.config.progress_spin_us);

@@ -43,6 +43,10 @@ public:
     virtual bool poll() { return false; }
     virtual bool wait_for_activity(int timeout_ms);
     virtual void interrupt_wait() {}
+    // Liveness: reads a word of PE `pe`'s library area and waits up to `timeout_ms` for it.
+    // False when it did not complete in time; a failed read ends the job (naming the PE).
+    // One caller at a time (the watchdog).
+    virtual bool probe(int /*pe*/, int /*timeout_ms*/) { return true; }
     // The job is ending without closing anything: remove files that would outlive process
     // `pid` (this one, or a dead peer's). Must be safe while other threads still run.
     virtual void remove_leftovers(long /*pid*/) {}
@@ -99,6 +103,7 @@ struct FabricOptions {
     std::string requested_provider;  // FABSHMEM_PROVIDER; empty: the default order
     bool force_staged = false;       // the staged path (fabric_staged.cpp) even where not needed
     size_t max_message = 0;          // FABSHMEM_MAX_MSG_SIZE: split larger transfers; 0: none
+    long peer_timeout = 0;           // FABSHMEM_PEER_TIMEOUT: a post refused this long is fatal
 };
 std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cstring>
 
 #include "activity.h"
@@ -65,6 +67,7 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &opti
     transport->staged_ = options.force_staged || (cuda_heap && !choice.hmem);
     *status = transport->open_endpoint(choice);
     if (options.max_message) transport->max_msg_size_ = std::min(transport->max_msg_size_, options.max_message);
+    transport->unreachable_after_ = std::chrono::seconds(options.peer_timeout);
     if (*status == Status::ok) *status = transport->register_heap(heap);
     if (*status == Status::ok && transport->staged_) *status = transport->open_staging(bootstrap.size());
     if (*status == Status::ok) *status = transport->exchange(bootstrap);
@@ -293,12 +296,22 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     // when its data is here, and asking more of it can push a provider onto a slower protocol.
     uint64_t flags = (op == Op::write ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
     posted_.fetch_add(1, std::memory_order_relaxed);
+    std::chrono::steady_clock::time_point first_refusal{};
     for (;;) {
         ssize_t rc = op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
         if (rc == 0) return;
         if (rc != -FI_EAGAIN)
             fatal("fi_%s of %zu bytes to PE %d failed: %s", op == Op::read ? "read" : "write",
                   bytes, pe, fi_strerror(static_cast<int>(-rc)));
+        // "Try again" also means "still connecting": to a dead peer, for ever (tcp;ofi_rxm).
+        auto now = std::chrono::steady_clock::now();
+        if (first_refusal == std::chrono::steady_clock::time_point{}) first_refusal = now;
+        if (unreachable_after_.count() > 0 && now - first_refusal > unreachable_after_)
+            fatal("fi_%s to PE %d could not be started for %lld s (the provider kept answering "
+                  "'try again'), while this PE was %s: PE %d or its node has most likely died or "
+                  "is unreachable; ending the job (FABSHMEM_PEER_TIMEOUT sets how long to wait)",
+                  op == Op::read ? "read" : "write", pe,
+                  static_cast<long long>(unreachable_after_.count()), describe_activity().c_str(), pe);
         poll();  // the queue is full: reap completions, then try again
     }
 }
@@ -350,6 +363,21 @@ void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     post(Op::write, &value, sizeof value, desc, pe, peers_[pe].signals, offset, &remaining, 0);
     wait_for(remaining);
     if (temporary) fi_close(&temporary->fid);
+}
+
+bool FabricTransport::probe(int pe, int timeout_ms) {
+    if (probe_remaining_.load(std::memory_order_acquire) > 0) return false;  // the last one never came
+    fid_mr *temporary = nullptr;
+    void *desc = local_descriptor(&probe_word_, sizeof probe_word_, &temporary);
+    probe_remaining_.store(1, std::memory_order_release);
+    post(Op::read, &probe_word_, sizeof probe_word_, desc, pe, peers_[pe].signals, 0, &probe_remaining_, 0);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (probe_remaining_.load(std::memory_order_acquire) > 0) {
+        if (std::chrono::steady_clock::now() > deadline) return false;  // `temporary` stays: in use
+        if (!poll()) std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+    if (temporary) fi_close(&temporary->fid);
+    return true;
 }
 
 void FabricTransport::wait_for(const std::atomic<int> &remaining) {

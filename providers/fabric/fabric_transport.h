@@ -7,6 +7,7 @@
 #include <rdma/fi_domain.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -42,6 +43,7 @@ public:
     std::string describe() const override;
     const char *provider_name() const override { return provider_.c_str(); }
     void remove_leftovers(long pid) override;
+    bool probe(int pe, int timeout_ms) override;
 
 private:
     struct OpContext;
@@ -117,8 +119,13 @@ private:
     bool ordered_writes_ = false;
     uint64_t write_completion_flags_ = FI_COMPLETION;
     size_t max_msg_size_ = 0;
+    std::chrono::seconds unreachable_after_{0};  // FABSHMEM_PEER_TIMEOUT; 0: wait for ever
     size_t inject_size_ = 0;
     std::vector<Peer> peers_;
+
+    // The watchdog's liveness read: members, since a read that times out may still complete.
+    uint64_t probe_word_ = 0;
+    std::atomic<int> probe_remaining_{0};
 
     std::atomic<uint64_t> posted_{0};
     std::atomic<uint64_t> completed_{0};
