@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 
 namespace fabshmem {
@@ -10,10 +11,14 @@ namespace {
 std::atomic<const char *> g_what{nullptr};
 std::atomic<int> g_pe{-1};
 // The last call that ended, for a PE caught between calls (a loop of short gets spends
-// part of its time outside them): "in its own code (last in fabshmem 0.1 ms ago: ...)".
+// part of its time outside them): "in its own code (last in fabshmem 0.1 s ago: ...)".
+// No clock on this path (it is every get and put): the watchdog samples the call count
+// and notes when it last changed.
 std::atomic<const char *> g_last_what{nullptr};
 std::atomic<int> g_last_pe{-1};
-std::atomic<int64_t> g_last_end_ns{0};
+std::atomic<uint64_t> g_calls{0};
+uint64_t g_calls_sampled = 0;              // the watchdog's thread only
+std::atomic<int64_t> g_last_change_ns{0};  // when the watchdog saw g_calls change
 
 int64_t now_ns() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -37,10 +42,18 @@ ActivityScope::ActivityScope(const char *what, int pe)
 ActivityScope::~ActivityScope() {
     g_last_pe.store(pe_, std::memory_order_relaxed);
     g_last_what.store(what_, std::memory_order_relaxed);
-    g_last_end_ns.store(now_ns(), std::memory_order_relaxed);
+    // A plain increment: two threads racing may lose one count, which only delays the sample.
+    g_calls.store(g_calls.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     // `what` first: a reader that sees the old `what` again knows `pe` went with it.
     g_what.store(previous_what_, std::memory_order_release);
     g_pe.store(previous_pe_, std::memory_order_release);
+}
+
+void sample_activity() {
+    uint64_t calls = g_calls.load(std::memory_order_relaxed);
+    if (calls == g_calls_sampled) return;
+    g_calls_sampled = calls;
+    g_last_change_ns.store(now_ns(), std::memory_order_relaxed);
 }
 
 std::string describe_activity() {
@@ -56,12 +69,14 @@ std::string describe_activity() {
     if (what) return with_pe(what, pe);
     const char *last = g_last_what.load(std::memory_order_relaxed);
     if (!last) return "in its own code (no fabshmem call yet)";
+    std::string previous = with_pe(last, g_last_pe.load(std::memory_order_relaxed));
+    int64_t changed = g_last_change_ns.load(std::memory_order_relaxed);
+    if (!changed) return "in its own code (last in fabshmem: " + previous + ")";
     char ago[64];
-    double ms = (now_ns() - g_last_end_ns.load(std::memory_order_relaxed)) / 1e6;
+    double ms = (now_ns() - changed) / 1e6;
     if (ms < 1000) std::snprintf(ago, sizeof ago, "%.1f ms", ms);
     else std::snprintf(ago, sizeof ago, "%.1f s", ms / 1000);
-    return std::string("in its own code (last in fabshmem ") + ago + " ago: " +
-           with_pe(last, g_last_pe.load(std::memory_order_relaxed)) + ")";
+    return std::string("in its own code (last in fabshmem ") + ago + " ago: " + previous + ")";
 }
 
 }  // namespace fabshmem

@@ -25,7 +25,9 @@ private:
 };
 
 // "in nvshmem_quiet", "in a blocking get from PE 1", or "in its own code (last in fabshmem
-// 0.1 ms ago: in a blocking get from PE 1)".
+// 0.1 s ago: in a blocking get from PE 1)"; how long ago is known to the watchdog's sampling
+// interval (it calls sample_activity; without it the time is left out).
 std::string describe_activity();
+void sample_activity();
 
 }  // namespace fabshmem

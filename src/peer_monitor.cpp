@@ -96,6 +96,7 @@ void PeerMonitor::run() {
 }
 
 void PeerMonitor::check_peers() {
+    sample_activity();
     for (int pe : node_peers_) {
         if (alive(identities_[pe])) continue;
         g_dead_peer_pid.store(identities_[pe].pid);

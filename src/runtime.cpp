@@ -1,19 +1,19 @@
 #include "runtime.h"
 
-#include <dirent.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cerrno>
 
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <mutex>
 #include <string>
 
 #include "activity.h"
 #include "cuda_support.h"
+#include "dev_shm.h"
 #include "log.h"
 #include "nvshmemx.h"
 #include "parse.h"
@@ -49,19 +49,11 @@ std::string shared_heap_name(int pe) {
 // a PE killed in between (SIGKILL during init) leaves its name behind. Remove this user's
 // names whose process is gone.
 void remove_stale_heap_names() {
-    DIR *dir = opendir("/dev/shm");
-    if (!dir) return;
-    const std::string prefix = shared_heap_prefix();
-    while (dirent *entry = readdir(dir)) {
-        std::string name = entry->d_name;
-        if (name.compare(0, prefix.size(), prefix) != 0) continue;
-        long pid = std::atol(name.c_str() + prefix.size());
-        if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
-            shm_unlink(("/" + name).c_str());
-            FS_DEBUG("removed /dev/shm/%s, left by process %ld, which is gone", name.c_str(), pid);
-        }
-    }
-    closedir(dir);
+    int removed = remove_dev_shm_entries(shared_heap_prefix(), [](const std::string &rest) {
+        long pid = std::atol(rest.c_str());  // "<pid>.<pe>"
+        return pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+    });
+    if (removed) FS_DEBUG("removed %d heap name(s) in /dev/shm left by processes that are gone", removed);
 }
 
 std::string describe_node_pes(const Bootstrap &bootstrap) {

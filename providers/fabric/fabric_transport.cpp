@@ -4,7 +4,6 @@
 #include <rdma/fi_endpoint.h>
 #include <rdma/fi_errno.h>
 #include <rdma/fi_rma.h>
-#include <dirent.h>
 #include <poll.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -16,6 +15,7 @@
 
 #include "activity.h"
 #include "cuda_support.h"
+#include "dev_shm.h"
 #include "fabric_select.h"
 #include "log.h"
 
@@ -428,14 +428,8 @@ bool FabricTransport::poll() {
 // when the endpoint closes. A process that ends without closing (a fatal error, SIGKILL) leaves
 // 16 MiB behind per endpoint: the process that ends the job removes its own and the dead peer's.
 void FabricTransport::remove_leftovers(long pid) {
-    if (provider_ != "shm" || pid <= 0) return;
-    DIR *dir = opendir("/dev/shm");
-    if (!dir) return;
-    const std::string prefix = std::to_string(pid) + ":";
-    while (dirent *entry = readdir(dir))
-        if (std::strncmp(entry->d_name, prefix.c_str(), prefix.size()) == 0)
-            unlink(("/dev/shm/" + std::string(entry->d_name)).c_str());
-    closedir(dir);
+    if (provider_ == "shm" && pid > 0)
+        remove_dev_shm_entries(std::to_string(pid) + ":", [](const std::string &) { return true; });
 }
 
 void FabricTransport::report_completion_error() {
