@@ -108,6 +108,133 @@ FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_fence, (void))
 FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_barrier_all, (void))
 FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_sync_all, (void))
 
+
+/* Atomic memory operations on a symmetric word of PE `pe` (a host heap; on a GPU heap they are
+ * refused with a message for now). The fetching ones return the old value. */
+#define FABSHMEM_DECLARE_AMO(NAME, TYPE)                                                        \
+    TYPE nvshmem_##NAME##_atomic_compare_swap(TYPE *dest, TYPE cond, TYPE value, int pe);        \
+    TYPE nvshmem_##NAME##_atomic_fetch_inc(TYPE *dest, int pe);                                 \
+    void nvshmem_##NAME##_atomic_inc(TYPE *dest, int pe);                                       \
+    TYPE nvshmem_##NAME##_atomic_fetch_add(TYPE *dest, TYPE value, int pe);                     \
+    void nvshmem_##NAME##_atomic_add(TYPE *dest, TYPE value, int pe);
+#define FABSHMEM_DECLARE_EXTENDED_AMO(NAME, TYPE)                                               \
+    TYPE nvshmem_##NAME##_atomic_fetch(const TYPE *source, int pe);                             \
+    void nvshmem_##NAME##_atomic_set(TYPE *dest, TYPE value, int pe);                           \
+    TYPE nvshmem_##NAME##_atomic_swap(TYPE *dest, TYPE value, int pe);
+#define FABSHMEM_DECLARE_BITWISE_AMO(NAME, TYPE)                                                \
+    TYPE nvshmem_##NAME##_atomic_fetch_and(TYPE *dest, TYPE value, int pe);                     \
+    void nvshmem_##NAME##_atomic_and(TYPE *dest, TYPE value, int pe);                           \
+    TYPE nvshmem_##NAME##_atomic_fetch_or(TYPE *dest, TYPE value, int pe);                      \
+    void nvshmem_##NAME##_atomic_or(TYPE *dest, TYPE value, int pe);                            \
+    TYPE nvshmem_##NAME##_atomic_fetch_xor(TYPE *dest, TYPE value, int pe);                     \
+    void nvshmem_##NAME##_atomic_xor(TYPE *dest, TYPE value, int pe);
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEM_DECLARE_AMO)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEM_DECLARE_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEM_DECLARE_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEM_DECLARE_BITWISE_AMO)
+#undef FABSHMEM_DECLARE_AMO
+#undef FABSHMEM_DECLARE_EXTENDED_AMO
+#undef FABSHMEM_DECLARE_BITWISE_AMO
+
+/* Point-to-point synchronization: comparisons for wait_until and test. */
+enum { NVSHMEM_CMP_EQ = 0, NVSHMEM_CMP_NE, NVSHMEM_CMP_GT, NVSHMEM_CMP_LE, NVSHMEM_CMP_LT, NVSHMEM_CMP_GE };
+
+/* Put with signal: the data arrive, then the signal word at `sig_addr` on PE `pe` is set to
+ * or increased by `signal` (atomically), so a PE that waits on the signal sees the data. */
+enum { NVSHMEM_SIGNAL_SET = 0, NVSHMEM_SIGNAL_ADD = 1 };
+void nvshmem_putmem_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                           uint64_t signal, int sig_op, int pe);
+void nvshmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                               uint64_t signal, int sig_op, int pe);
+#define FABSHMEM_DECLARE_PUT_SIGNAL(NAME, TYPE)                                                  \
+    void nvshmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems,            \
+                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);  \
+    void nvshmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source, size_t nelems,        \
+                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL)
+#undef FABSHMEM_DECLARE_PUT_SIGNAL
+uint64_t nvshmem_signal_fetch(const uint64_t *sig_addr);
+/* Waits until this PE's signal word compares true against cmp_value; returns its value. */
+uint64_t nvshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+
+/* Waiting on and testing this PE's own symmetric variables, which other PEs update. `status`
+ * (may be NULL) excludes the elements whose entry is non-zero. */
+#define FABSHMEM_DECLARE_WAIT(NAME, TYPE)                                                                  \
+    void nvshmem_##NAME##_wait_until(TYPE *ivar, int cmp, TYPE cmp_value);                                \
+    void nvshmem_##NAME##_wait_until_all(TYPE *ivars, size_t nelems, const int *status, int cmp,          \
+                                         TYPE cmp_value);                                                 \
+    size_t nvshmem_##NAME##_wait_until_any(TYPE *ivars, size_t nelems, const int *status, int cmp,        \
+                                           TYPE cmp_value);                                               \
+    size_t nvshmem_##NAME##_wait_until_some(TYPE *ivars, size_t nelems, size_t *indices,                  \
+                                            const int *status, int cmp, TYPE cmp_value);                  \
+    void nvshmem_##NAME##_wait_until_all_vector(TYPE *ivars, size_t nelems, const int *status, int cmp,   \
+                                                TYPE *cmp_values);                                        \
+    size_t nvshmem_##NAME##_wait_until_any_vector(TYPE *ivars, size_t nelems, const int *status, int cmp, \
+                                                  TYPE *cmp_values);                                      \
+    size_t nvshmem_##NAME##_wait_until_some_vector(TYPE *ivars, size_t nelems, size_t *indices,           \
+                                                   const int *status, int cmp, TYPE *cmp_values);         \
+    int nvshmem_##NAME##_test(TYPE *ivar, int cmp, TYPE cmp_value);                                       \
+    int nvshmem_##NAME##_test_all(TYPE *ivars, size_t nelems, const int *status, int cmp, TYPE cmp_value); \
+    size_t nvshmem_##NAME##_test_any(TYPE *ivars, size_t nelems, const int *status, int cmp,              \
+                                     TYPE cmp_value);                                                     \
+    size_t nvshmem_##NAME##_test_some(TYPE *ivars, size_t nelems, size_t *indices, const int *status,     \
+                                      int cmp, TYPE cmp_value);
+FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DECLARE_WAIT)
+#undef FABSHMEM_DECLARE_WAIT
+
+/* Teams: ordered subsets of the PEs. Predefined: every PE, the PEs whose heaps this PE can
+ * load and store (shared), the PEs of this node. Splitting is collective over the parent. */
+typedef int32_t nvshmem_team_t;
+#define NVSHMEM_TEAM_INVALID ((nvshmem_team_t)-1)
+#define NVSHMEM_TEAM_WORLD ((nvshmem_team_t)0)
+#define NVSHMEM_TEAM_SHARED ((nvshmem_team_t)1)
+#define NVSHMEMX_TEAM_NODE ((nvshmem_team_t)2)
+#define NVSHMEM_TEAM_WORLD_INDEX 0
+#define NVSHMEM_TEAM_SHARED_INDEX 1
+#define NVSHMEMX_TEAM_NODE_INDEX 2
+#define NVSHMEM_MAX_TEAMS 32
+typedef struct {
+    int num_contexts;
+} nvshmem_team_config_t;
+int nvshmem_team_my_pe(nvshmem_team_t team);
+int nvshmem_team_n_pes(nvshmem_team_t team);
+int nvshmem_team_translate_pe(nvshmem_team_t src_team, int src_pe, nvshmem_team_t dest_team);
+/* Returns 0, with *new_team the team (NVSHMEM_TEAM_INVALID on the PEs not in it). */
+int nvshmem_team_split_strided(nvshmem_team_t parent_team, int PE_start, int PE_stride, int PE_size,
+                               const nvshmem_team_config_t *config, long config_mask,
+                               nvshmem_team_t *new_team);
+int nvshmem_team_split_2d(nvshmem_team_t parent_team, int xrange, const nvshmem_team_config_t *xaxis_config,
+                          long xaxis_mask, nvshmem_team_t *xaxis_team,
+                          const nvshmem_team_config_t *yaxis_config, long yaxis_mask,
+                          nvshmem_team_t *yaxis_team);
+void nvshmem_team_destroy(nvshmem_team_t team);
+
+/* Collectives over a team, called by every PE of it; buffers are symmetric. They return 0. */
+void nvshmem_barrier(nvshmem_team_t team);  /* quiet, then sync */
+int nvshmem_team_sync(nvshmem_team_t team);
+int nvshmem_broadcastmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems, int PE_root);
+int nvshmem_fcollectmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems);
+int nvshmem_alltoallmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems);
+#define FABSHMEM_DECLARE_COLLECTIVES(NAME, TYPE)                                                            \
+    int nvshmem_##NAME##_broadcast(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems,  \
+                                   int PE_root);                                                       \
+    int nvshmem_##NAME##_fcollect(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);  \
+    int nvshmem_##NAME##_alltoall(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECTIVES)
+#undef FABSHMEM_DECLARE_COLLECTIVES
+#define FABSHMEM_DECLARE_REDUCE(NAME, TYPE, OP) \
+    int nvshmem_##NAME##_##OP##_reduce(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);
+#define FABSHMEM_DECLARE_BITWISE_REDUCE(NAME, TYPE) \
+    FABSHMEM_DECLARE_REDUCE(NAME, TYPE, and) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, or) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, xor)
+#define FABSHMEM_DECLARE_ARITH_REDUCE(NAME, TYPE) \
+    FABSHMEM_DECLARE_REDUCE(NAME, TYPE, min) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, max)      \
+    FABSHMEM_DECLARE_REDUCE(NAME, TYPE, sum) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, prod)
+FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEM_DECLARE_BITWISE_REDUCE)
+FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DECLARE_ARITH_REDUCE)
+#undef FABSHMEM_DECLARE_BITWISE_REDUCE
+#undef FABSHMEM_DECLARE_ARITH_REDUCE
+#undef FABSHMEM_DECLARE_REDUCE
+
 #ifdef __cplusplus
 }
 #endif

@@ -54,6 +54,36 @@ void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ON_STREAM)
 #undef FABSHMEM_DECLARE_ON_STREAM
 void nvshmemx_quiet_on_stream(cudaStream_t stream);
+
+/* Collectives on a stream: they wait for the stream's work, then run as the host call. */
+void nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream);
+void nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream);
+#define FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM(NAME, TYPE)                                             \
+    void nvshmemx_##NAME##_broadcast_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+                                               size_t nelems, int PE_root, cudaStream_t stream);     \
+    void nvshmemx_##NAME##_fcollect_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,   \
+                                              size_t nelems, cudaStream_t stream);                   \
+    void nvshmemx_##NAME##_alltoall_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,   \
+                                              size_t nelems, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM)
+#undef FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM
+#define FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, OP)                                             \
+    void nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+                                                   size_t nreduce, cudaStream_t stream);
+#define FABSHMEM_DECLARE_BITWISE_REDUCE_ON_STREAM(NAME, TYPE) \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, and)        \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, or)         \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, xor)
+#define FABSHMEM_DECLARE_ARITH_REDUCE_ON_STREAM(NAME, TYPE) \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, min)      \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, max)      \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, sum)      \
+    FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, prod)
+FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEM_DECLARE_BITWISE_REDUCE_ON_STREAM)
+FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DECLARE_ARITH_REDUCE_ON_STREAM)
+#undef FABSHMEM_DECLARE_BITWISE_REDUCE_ON_STREAM
+#undef FABSHMEM_DECLARE_ARITH_REDUCE_ON_STREAM
+#undef FABSHMEM_DECLARE_REDUCE_ON_STREAM
 void nvshmemx_barrier_all_on_stream(cudaStream_t stream);
 
 #ifdef __cplusplus

@@ -212,6 +212,7 @@ void start_runtime(Runtime &rt) {
     const std::vector<int> &node = rt.bootstrap->node_pes();
     if (rt.fabric && rt.config.peer_timeout > 0 && std::find(node.begin(), node.end(), next) == node.end())
         rt.monitor.watch_remote(rt.fabric.get(), next, rt.config.peer_timeout);
+    rt.teams.start(rt);
     if (rt.heap.kind() == HeapKind::cuda) rt.device = std::make_unique<DeviceChannel>(rt);
     if (rt.fabric)
         rt.progress.start(rt.fabric.get(), rt.device.get(), progress_cpu, rt.config.progress_spin_us);
@@ -324,21 +325,9 @@ void quiet_from_host(Runtime &rt, const char *function) {
     quiet_all(rt);
 }
 
-// Dissemination barrier over the heap's flag words: in round k, PE i signals PE i + 2^k and
-// waits for PE i - 2^k. Epochs only grow, so flags never need resetting.
 void sync_all(Runtime &rt) {
-    if (rt.n_pes == 1) return;
     ActivityScope activity("in a barrier (nvshmem_barrier_all, sync_all or a collective allocation)");
-    uint64_t epoch = ++rt.barrier_epoch;
-    uint64_t *flags = rt.heap.barrier_flags();
-    int round = 0;
-    for (int distance = 1; distance < rt.n_pes; distance <<= 1, ++round) {
-        int to = (rt.my_pe + distance) % rt.n_pes;
-        size_t flag_offset = SymmetricHeap::kBarrierFlagsOffset + round * sizeof(uint64_t);
-        rt.route(to).put_signal(flag_offset, epoch, to);
-        uint64_t *flag = &flags[round];
-        progress_until(rt, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
-    }
+    sync_team(rt, *rt.teams.find(TeamTable::kWorld));
 }
 
 }  // namespace fabshmem

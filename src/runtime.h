@@ -14,6 +14,7 @@
 #include "self_transport.h"
 #include "topology.h"
 #include "symmetric_heap.h"
+#include "team.h"
 #include "ipc/ipc_transport.h"
 #include "transport.h"
 
@@ -34,7 +35,7 @@ struct Runtime {
     int my_pe = 0;
     int n_pes = 1;
     int gpu = -1;  // the CUDA device of a GPU heap
-    uint64_t barrier_epoch = 0;
+    TeamTable teams;
 
     Transport &route(int pe) { return *routes[pe]; }
 };
@@ -70,6 +71,14 @@ void progress_until(Runtime &rt, Done done) {
     }
     while (!done()) cpu_relax();
 }
+
+// The team behind `handle`, or a fatal error naming `function` (src/api_team.cpp).
+Team &team_for(Runtime &rt, const char *function, int handle);
+
+// One atomic on the symmetric word `dest` of PE `pe`, after the checks every call makes
+// (src/api_atomic.cpp); used by the AMO, signal and collective calls.
+uint64_t atomic_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand,
+                   uint64_t compare, int pe);
 
 // Barriers: sync_all only synchronises; barrier_all first completes this PE's operations.
 void sync_all(Runtime &rt);

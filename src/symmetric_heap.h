@@ -1,6 +1,6 @@
 // The symmetric heap of one PE: a data region that user blocks come from (host memory or GPU
 // memory), handed out by a deterministic allocator, and a small signal region in host memory
-// for the library's own words (barrier flags), which the host polls.
+// for the library's own words (the teams' sync flags), which the host polls.
 //
 // Host heap: one host mapping; its first kSignalBytes are the signal region.
 // CUDA heap: device memory from cudaMalloc (one allocation, so one CUDA IPC handle shares
@@ -21,10 +21,16 @@ enum class HeapKind { host, cuda };
 
 class SymmetricHeap {
 public:
-    static constexpr size_t kSignalBytes = 4096;
+    static constexpr size_t kSignalBytes = 16384;
     // The base is aligned this much, so an offset aligned to at most this is an aligned address.
     static constexpr size_t kBaseAlignment = size_t{2} << 20;
-    static constexpr size_t kBarrierFlagsOffset = 0;  // in the signal region: 64 uint64_t
+    // In the signal region: each team slot's sync flags, one word per dissemination round.
+    static constexpr size_t kMaxTeams = 32;
+    static constexpr size_t kMaxSyncRounds = 32;
+    static constexpr size_t team_flags_offset(size_t slot) { return slot * kMaxSyncRounds * sizeof(uint64_t); }
+    // In the data region's library bytes (past the flags): the word each PE publishes while
+    // teams are created.
+    static constexpr size_t kTeamScratchOffset = 12288;
     // In a GPU heap's data region (its first kSignalBytes are the library's too): the device
     // API's barrier flags, 64 uint64_t written by peers' kernels or the fabric.
     static constexpr size_t kDeviceBarrierFlagsOffset = 0;
@@ -59,8 +65,8 @@ public:
     size_t offset_of(const void *ptr) const {
         return static_cast<size_t>(static_cast<const char *>(ptr) - base_);
     }
-    uint64_t *barrier_flags() const {
-        return reinterpret_cast<uint64_t *>(signal_base_ + kBarrierFlagsOffset);
+    uint64_t *team_flags(size_t slot) const {
+        return reinterpret_cast<uint64_t *>(signal_base_ + team_flags_offset(slot));
     }
 
     // User blocks, as data-region offsets. Thread-safe.
@@ -88,5 +94,10 @@ private:
     mutable std::mutex mutex_;
     std::optional<HeapAllocator> allocator_;  // data-region offsets; [0, kSignalBytes) is reserved
 };
+
+static_assert(SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <= SymmetricHeap::kTeamScratchOffset,
+              "the team flags fit before the scratch word");
+static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricHeap::kSignalBytes,
+              "the scratch word fits in the library's bytes");
 
 }  // namespace fabshmem

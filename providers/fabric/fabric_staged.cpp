@@ -14,7 +14,9 @@
 //      buffer, then writes the number into the initiator's reply word for t;
 //   3. the initiator, polling its reply word, copies bounce -> destination.
 // A put is the mirror image: the initiator fills its bounce buffer, and t fi_reads it into its
-// serve buffer and copies that into the heap. Every staged operation is complete on return.
+// serve buffer and copies that into the heap. An atomic is a request the target executes
+// with CPU atomics on its heap, replying with the old value as a get does (also used where
+// the provider lacks an atomic). Every staged operation is complete on return.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -26,17 +28,20 @@
 #include "log.h"
 
 namespace fabshmem {
+
+struct StagedRequest {
+    enum : uint64_t { kGet = 0, kPut = 1, kAtomic = 2 };
+    uint64_t op;      // kGet, kPut or kAtomic
+    uint64_t offset;  // in the target's heap
+    uint64_t bytes;   // an atomic's width
+    uint64_t atomic_op, operand, compare;  // kAtomic: what AtomicRequest says
+    uint64_t number;  // written last; a new number means a new request
+};
+
 namespace {
 
 constexpr size_t kStageBytes = size_t{4} << 20;
 constexpr size_t kSlotBytes = 64;
-
-struct StagedRequest {
-    uint64_t op;      // 0: get, 1: put
-    uint64_t offset;  // in the target's heap
-    uint64_t bytes;
-    uint64_t number;  // written last; a new number means a new request
-};
 static_assert(sizeof(StagedRequest) <= kSlotBytes, "request slot");
 
 struct Layout {
@@ -76,28 +81,42 @@ void FabricTransport::post_and_wait(Op op, void *local, size_t bytes, void *desc
     while (remaining.load(std::memory_order_acquire) > 0) poll();
 }
 
-void FabricTransport::staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe) {
-    std::lock_guard<std::mutex> lock(staged_client_mutex_);
+// Sends `request` to PE `pe` and waits for its reply. The caller holds staged_client_mutex_.
+void FabricTransport::send_staged_request(const StagedRequest &request, int pe) {
     Layout layout{peers_.size()};
     void *desc = fi_mr_desc(staging_mr_);
-    char *bounce = staging_ + layout.bounce();
     auto *reply = reinterpret_cast<uint64_t *>(staging_ + layout.reply(pe));
+    uint64_t number = ++staged_sent_[pe];
+    auto *outbox = reinterpret_cast<StagedRequest *>(staging_ + layout.outbox());
+    *outbox = request;
+    size_t slot = layout.request(static_cast<size_t>(my_pe_));
+    post_and_wait(Op::write, outbox, offsetof(StagedRequest, number), desc, pe, peers_[pe].staging, slot);
+    outbox->number = number;  // only now: the target must never see a half-written request
+    post_and_wait(Op::write, &outbox->number, sizeof number, desc, pe, peers_[pe].staging,
+                  slot + offsetof(StagedRequest, number));
+    poll_until([&] { return __atomic_load_n(reply, __ATOMIC_ACQUIRE) >= number; });
+}
+
+void FabricTransport::staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe) {
+    std::lock_guard<std::mutex> lock(staged_client_mutex_);
+    char *bounce = staging_ + Layout{peers_.size()}.bounce();
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, kStageBytes);
         char *user = static_cast<char *>(local) + done;
         if (op == Op::write) heap_copy(cuda::is_device_pointer(user), bounce, user, chunk);
-        uint64_t number = ++staged_sent_[pe];
-        auto *outbox = reinterpret_cast<StagedRequest *>(staging_ + layout.outbox());
-        *outbox = StagedRequest{op == Op::read ? 0u : 1u, offset + done, chunk, 0};
-        size_t slot = layout.request(static_cast<size_t>(my_pe_));
-        post_and_wait(Op::write, outbox, offsetof(StagedRequest, number), desc, pe, peers_[pe].staging, slot);
-        outbox->number = number;  // only now: the target must never see a half-written request
-        post_and_wait(Op::write, &outbox->number, sizeof number, desc, pe, peers_[pe].staging,
-                      slot + offsetof(StagedRequest, number));
-        poll_until([&] { return __atomic_load_n(reply, __ATOMIC_ACQUIRE) >= number; });
+        send_staged_request(StagedRequest{op == Op::read ? StagedRequest::kGet : StagedRequest::kPut, offset + done, chunk, 0, 0, 0, 0}, pe);
         if (op == Op::read) heap_copy(cuda::is_device_pointer(user), user, bounce, chunk);
         done += chunk;
     }
+}
+
+uint64_t FabricTransport::staged_atomic(const AtomicRequest &r, int pe) {
+    std::lock_guard<std::mutex> lock(staged_client_mutex_);
+    send_staged_request(StagedRequest{StagedRequest::kAtomic, r.offset, r.width, static_cast<uint64_t>(r.op),
+                                      r.operand, r.compare, 0}, pe);
+    uint64_t old = 0;
+    std::memcpy(&old, staging_ + Layout{peers_.size()}.bounce(), sizeof old);
+    return old;
 }
 
 bool FabricTransport::serve_staged_requests() {
@@ -115,7 +134,15 @@ bool FabricTransport::serve_staged_requests() {
         size_t offset = request->offset, bytes = request->bytes;
         if (bytes > kStageBytes || offset > heap_size_ || bytes > heap_size_ - offset)
             fatal("PE %d sent a staged request outside this PE's heap (offset %zu, %zu bytes)", pe, offset, bytes);
-        if (request->op == 0) {
+        if (request->op == StagedRequest::kAtomic) {
+            if (heap_is_cuda_ || (bytes != 4 && bytes != 8) || offset % bytes || request->atomic_op > 6)
+                fatal("PE %d sent an atomic this PE cannot execute (%zu bytes at offset %zu)", pe, bytes, offset);
+            AtomicRequest atomic{static_cast<AtomicOp>(request->atomic_op), bytes, offset,
+                                 request->operand, request->compare};
+            uint64_t old = cpu_atomic(heap_base_ + offset, atomic);
+            std::memcpy(serve, &old, sizeof old);
+            post_and_wait(Op::write, serve, sizeof old, desc, pe, peers_[pe].staging, layout.bounce());
+        } else if (request->op == StagedRequest::kGet) {
             heap_copy(heap_is_cuda_, serve, heap_base_ + offset, bytes);
             post_and_wait(Op::write, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
         } else {

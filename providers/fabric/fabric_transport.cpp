@@ -16,18 +16,11 @@
 #include "activity.h"
 #include "cuda_support.h"
 #include "dev_shm.h"
+#include "fabric_post.h"
 #include "fabric_select.h"
 #include "log.h"
 
 namespace fabshmem {
-
-// One per posted operation: FI_CONTEXT providers own the fi_context2 until completion.
-struct FabricTransport::OpContext {
-    fi_context2 fi;
-    std::atomic<int> *remaining;  // the blocking caller's counter, or nullptr for nbi
-    int pe;
-    Op op;
-};
 
 namespace {
 
@@ -69,7 +62,9 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &opti
     if (options.max_message) transport->max_msg_size_ = std::min(transport->max_msg_size_, options.max_message);
     transport->unreachable_after_ = std::chrono::seconds(options.peer_timeout);
     if (*status == Status::ok) *status = transport->register_heap(heap);
-    if (*status == Status::ok && transport->staged_) *status = transport->open_staging(bootstrap.size());
+    if (*status == Status::ok) transport->query_atomics();
+    bool need_staging = transport->staged_ || !transport->provider_does_every_atomic();
+    if (*status == Status::ok && need_staging) *status = transport->open_staging(bootstrap.size());
     if (*status == Status::ok) *status = transport->exchange(bootstrap);
     if (*status != Status::ok) return nullptr;
     return transport;
@@ -295,25 +290,9 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     // Delivery-complete matters for writes (quiet = visible at the target); a read is done
     // when its data is here, and asking more of it can push a provider onto a slower protocol.
     uint64_t flags = (op == Op::write ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
-    posted_.fetch_add(1, std::memory_order_relaxed);
-    std::chrono::steady_clock::time_point first_refusal{};
-    for (;;) {
-        ssize_t rc = op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
-        if (rc == 0) return;
-        if (rc != -FI_EAGAIN)
-            fatal("fi_%s of %zu bytes to PE %d failed: %s", op == Op::read ? "read" : "write",
-                  bytes, pe, fi_strerror(static_cast<int>(-rc)));
-        // "Try again" also means "still connecting": to a dead peer, for ever (tcp;ofi_rxm).
-        auto now = std::chrono::steady_clock::now();
-        if (first_refusal == std::chrono::steady_clock::time_point{}) first_refusal = now;
-        if (unreachable_after_.count() > 0 && now - first_refusal > unreachable_after_)
-            fatal("fi_%s to PE %d could not be started for %lld s (the provider kept answering "
-                  "'try again'), while this PE was %s: PE %d or its node has most likely died or "
-                  "is unreachable; ending the job (FABSHMEM_PEER_TIMEOUT sets how long to wait)",
-                  op == Op::read ? "read" : "write", pe,
-                  static_cast<long long>(unreachable_after_.count()), describe_activity().c_str(), pe);
-        poll();  // the queue is full: reap completions, then try again
-    }
+    start_operation(op, bytes, pe, [&] {
+        return op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
+    });
 }
 
 void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking) {
@@ -411,8 +390,12 @@ void FabricTransport::complete(void *op_context) {
     if (remaining) remaining->fetch_sub(1, std::memory_order_release);
 }
 
+const char *FabricTransport::to_string(Op op) {
+    return op == Op::read ? "read" : op == Op::write ? "write" : "atomic";
+}
+
 bool FabricTransport::poll() {
-    bool served = staged_ && serve_staged_requests();
+    bool served = staging_ && serve_staged_requests();
     fi_cq_entry entries[16];
     ssize_t count = fi_cq_read(cq_, entries, 16);
     if (count > 0) {
@@ -441,7 +424,7 @@ void FabricTransport::report_completion_error() {
         fatal("fi_%s to PE %d failed: %s (%s), while this PE was %s; PE %d has most likely "
               "died or lost its network (its own output, or the launcher's, says why); ending "
               "the job",
-              context->op == Op::read ? "read" : "write", context->pe, fi_strerror(error.err),
+              to_string(context->op), context->pe, fi_strerror(error.err),
               detail ? detail : "no provider detail", describe_activity().c_str(), context->pe);
     }
     fatal("a fabric operation failed: %s (%s)", fi_strerror(error.err), detail ? detail : "");

@@ -20,7 +20,8 @@
 
 namespace fabshmem {
 
-struct FabricChoice;  // fabric_select.h
+struct FabricChoice;   // fabric_select.h
+struct StagedRequest;  // fabric_staged.cpp
 
 class FabricTransport final : public Transport {
 public:
@@ -35,6 +36,7 @@ public:
     void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override;
     void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override;
     void put_signal(size_t offset, uint64_t value, int pe) override;
+    uint64_t atomic(const AtomicRequest &request, int pe) override;
     void quiet() override;
     void fence() override;
     bool poll() override;
@@ -57,7 +59,8 @@ private:
         fi_addr_t address = FI_ADDR_UNSPEC;
         Region data, signals, staging;
     };
-    enum class Op { read, write };
+    enum class Op { read, write, atomic };
+    static const char *to_string(Op op);
 
     FabricTransport() = default;
     Status open_endpoint(const FabricChoice &choice);
@@ -71,12 +74,24 @@ private:
     Status open_staging(int n_pes);
     void staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe);
     bool serve_staged_requests();  // true if it served one
+    uint64_t staged_atomic(const AtomicRequest &request, int pe);
+    void send_staged_request(const StagedRequest &request, int pe);
+
+    // Atomics (fabric_atomic.cpp): with the provider's fi_atomic where it supports the
+    // operation on the word size, otherwise executed by the target (staged_atomic).
+    void query_atomics();
+    bool provider_does(const AtomicRequest &request) const;
+    bool provider_does_every_atomic() const;
     // Posts one operation on registered memory and polls until it completes.
     void post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
                        size_t offset);
     // Posts one operation of at most max_msg_size_ bytes, retrying on FI_EAGAIN.
     void post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
               size_t offset, std::atomic<int> *remaining, uint64_t extra_flags);
+    // Calls `start` (one fi_* post) until the provider accepts it: on FI_EAGAIN it reaps
+    // completions and retries, for at most FABSHMEM_PEER_TIMEOUT. fabric_post.h defines it.
+    template <class Start>
+    void start_operation(Op op, size_t bytes, int pe, Start start);
     // Splits a transfer into max_msg_size_ pieces and waits when `blocking`.
     void transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking);
     void *local_descriptor(void *buffer, size_t bytes, fid_mr **temporary);
@@ -103,7 +118,11 @@ private:
     int cuda_device_ = -1;
     bool heap_is_cuda_ = false;
 
-    // Staged access state; see fabric_staged.cpp for the layout of the staging area.
+    // Which atomics the provider performs (with a result): [width 8][op]. None without FI_ATOMIC.
+    bool atomic_supported_[2][7] = {};
+
+    // Staged access state; see fabric_staged.cpp for the layout of the staging area. The
+    // staging area also exists, for atomics only, when the provider lacks some atomics.
     bool staged_ = false;
     char *staging_ = nullptr;
     size_t staging_size_ = 0;

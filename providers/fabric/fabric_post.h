@@ -1,0 +1,45 @@
+// How every fabric operation is started: the retry loop shared by RMA and atomics.
+#pragma once
+
+#include <rdma/fi_errno.h>
+
+#include <chrono>
+
+#include "activity.h"
+#include "fabric_transport.h"
+#include "log.h"
+
+namespace fabshmem {
+
+// One per posted operation: FI_CONTEXT providers own the fi_context2 until completion.
+struct FabricTransport::OpContext {
+    fi_context2 fi;
+    std::atomic<int> *remaining;  // the blocking caller's counter, or nullptr for nbi
+    int pe;
+    Op op;
+};
+
+template <class Start>
+void FabricTransport::start_operation(Op op, size_t bytes, int pe, Start start) {
+    posted_.fetch_add(1, std::memory_order_relaxed);
+    std::chrono::steady_clock::time_point first_refusal{};
+    for (;;) {
+        ssize_t rc = start();
+        if (rc == 0) return;
+        if (rc != -FI_EAGAIN)
+            fatal("fi_%s of %zu bytes to PE %d failed: %s", to_string(op), bytes, pe,
+                  fi_strerror(static_cast<int>(-rc)));
+        // "Try again" also means "still connecting": to a dead peer, for ever (tcp;ofi_rxm).
+        auto now = std::chrono::steady_clock::now();
+        if (first_refusal == std::chrono::steady_clock::time_point{}) first_refusal = now;
+        if (unreachable_after_.count() > 0 && now - first_refusal > unreachable_after_)
+            fatal("fi_%s to PE %d could not be started for %lld s (the provider kept answering "
+                  "'try again'), while this PE was %s: PE %d or its node has most likely died or "
+                  "is unreachable; ending the job (FABSHMEM_PEER_TIMEOUT sets how long to wait)",
+                  to_string(op), pe, static_cast<long long>(unreachable_after_.count()),
+                  describe_activity().c_str(), pe);
+        poll();  // the queue is full: reap completions, then try again
+    }
+}
+
+}  // namespace fabshmem

@@ -1,0 +1,157 @@
+// NVSHMEM's collectives over teams, on the host and on a stream (which waits for the stream's
+// work first and then runs the host collective). Algorithms: src/collectives.h.
+#include <algorithm>
+#include <string>
+
+#include "collectives.h"
+#include "cuda_support.h"
+#include "log.h"
+#include "nvshmemx.h"
+
+using namespace fabshmem;
+
+namespace {
+
+struct TeamGroup {
+    Runtime &rt;
+    Team &team;
+    Group group;
+    TeamGroup(Runtime &r, Team &t) : rt(r), team(t), group{t.members, t.my_index, [this] { sync_team(rt, team); }} {}
+};
+
+// Runs `body` with the team's group, inside an activity scope naming the collective.
+template <class Body>
+int on_team(const char *function, nvshmem_team_t handle, Body body) {
+    Runtime &rt = runtime_for(function);
+    TeamGroup tg(rt, team_for(rt, function, handle));
+    ActivityScope activity("in a collective (nvshmem team operation)");
+    body(rt, tg.group, tg.team);
+    return 0;
+}
+
+int root_index(const char *function, const Team &team, int root) {
+    if (root < 0 || root >= team.n_pes())
+        fatal("%s: root %d is not a PE of the team (%d PEs: 0..%d)", function, root, team.n_pes(), team.n_pes() - 1);
+    return root;
+}
+
+void wait_for_stream(const char *function, cudaStream_t stream) {
+    std::string error;
+    if (!cuda::stream_synchronize(stream, &error)) fatal("%s: %s", function, error.c_str());
+}
+
+template <class T> struct And { T operator()(T a, T b) const { return a & b; } };
+template <class T> struct Or { T operator()(T a, T b) const { return a | b; } };
+template <class T> struct Xor { T operator()(T a, T b) const { return a ^ b; } };
+template <class T> struct Min { T operator()(T a, T b) const { return std::min(a, b); } };
+template <class T> struct Max { T operator()(T a, T b) const { return std::max(a, b); } };
+template <class T> struct Sum { T operator()(T a, T b) const { return static_cast<T>(a + b); } };
+template <class T> struct Prod { T operator()(T a, T b) const { return static_cast<T>(a * b); } };
+
+}  // namespace
+
+extern "C" {
+
+void nvshmem_barrier(nvshmem_team_t team) {
+    const char *fn = "nvshmem_barrier";
+    Runtime &rt = runtime_for(fn);
+    quiet_from_host(rt, fn);
+    on_team(fn, team, [](Runtime &, const Group &g, Team &) { g.sync(); });
+}
+
+int nvshmem_team_sync(nvshmem_team_t team) {
+    return on_team("nvshmem_team_sync", team, [](Runtime &, const Group &g, Team &) { g.sync(); });
+}
+
+int nvshmem_broadcastmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems, int root) {
+    const char *fn = "nvshmem_broadcastmem";
+    return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &t) {
+        broadcast(rt, fn, g, dest, source, nelems, root_index(fn, t, root));
+    });
+}
+int nvshmem_fcollectmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems) {
+    const char *fn = "nvshmem_fcollectmem";
+    return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) { fcollect(rt, fn, g, dest, source, nelems); });
+}
+int nvshmem_alltoallmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems) {
+    const char *fn = "nvshmem_alltoallmem";
+    return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) { alltoall(rt, fn, g, dest, source, nelems); });
+}
+
+#define FABSHMEM_DEFINE_COLLECTIVES(NAME, TYPE)                                                       \
+    int nvshmem_##NAME##_broadcast(nvshmem_team_t team, TYPE *dest, const TYPE *source,             \
+                                   size_t nelems, int root) {                                       \
+        const char *fn = "nvshmem_" #NAME "_broadcast";                                             \
+        return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &t) {                        \
+            broadcast(rt, fn, g, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)),             \
+                      root_index(fn, t, root));                                                     \
+        });                                                                                         \
+    }                                                                                               \
+    int nvshmem_##NAME##_fcollect(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) { \
+        const char *fn = "nvshmem_" #NAME "_fcollect";                                              \
+        return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) {                         \
+            fcollect(rt, fn, g, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)));             \
+        });                                                                                         \
+    }                                                                                               \
+    int nvshmem_##NAME##_alltoall(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) { \
+        const char *fn = "nvshmem_" #NAME "_alltoall";                                              \
+        return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) {                         \
+            alltoall(rt, fn, g, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)));             \
+        });                                                                                         \
+    }                                                                                               \
+    void nvshmemx_##NAME##_broadcast_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+                                               size_t nelems, int root, cudaStream_t stream) {      \
+        wait_for_stream("nvshmemx_" #NAME "_broadcast_on_stream", stream);                          \
+        nvshmem_##NAME##_broadcast(team, dest, source, nelems, root);                               \
+    }                                                                                               \
+    void nvshmemx_##NAME##_fcollect_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+                                              size_t nelems, cudaStream_t stream) {                 \
+        wait_for_stream("nvshmemx_" #NAME "_fcollect_on_stream", stream);                           \
+        nvshmem_##NAME##_fcollect(team, dest, source, nelems);                                      \
+    }                                                                                               \
+    void nvshmemx_##NAME##_alltoall_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+                                              size_t nelems, cudaStream_t stream) {                 \
+        wait_for_stream("nvshmemx_" #NAME "_alltoall_on_stream", stream);                           \
+        nvshmem_##NAME##_alltoall(team, dest, source, nelems);                                      \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECTIVES)
+#undef FABSHMEM_DEFINE_COLLECTIVES
+
+#define FABSHMEM_DEFINE_REDUCE(NAME, TYPE, OP, FUNCTOR)                                               \
+    int nvshmem_##NAME##_##OP##_reduce(nvshmem_team_t team, TYPE *dest, const TYPE *source,         \
+                                       size_t nreduce) {                                            \
+        const char *fn = "nvshmem_" #NAME "_" #OP "_reduce";                                        \
+        return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) {                         \
+            reduce(rt, fn, g, dest, source, nreduce, FUNCTOR<TYPE>());                              \
+        });                                                                                         \
+    }                                                                                               \
+    void nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+                                                   size_t nreduce, cudaStream_t stream) {           \
+        wait_for_stream("nvshmemx_" #NAME "_" #OP "_reduce_on_stream", stream);                     \
+        nvshmem_##NAME##_##OP##_reduce(team, dest, source, nreduce);                                \
+    }
+#define FABSHMEM_DEFINE_BITWISE_REDUCE(NAME, TYPE) \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, and, And)   \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, or, Or)     \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, xor, Xor)
+#define FABSHMEM_DEFINE_ARITH_REDUCE(NAME, TYPE) \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, min, Min) \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, max, Max) \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, sum, Sum) \
+    FABSHMEM_DEFINE_REDUCE(NAME, TYPE, prod, Prod)
+FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEM_DEFINE_BITWISE_REDUCE)
+FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DEFINE_ARITH_REDUCE)
+#undef FABSHMEM_DEFINE_BITWISE_REDUCE
+#undef FABSHMEM_DEFINE_ARITH_REDUCE
+#undef FABSHMEM_DEFINE_REDUCE
+
+void nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream) {
+    wait_for_stream("nvshmemx_barrier_on_stream", stream);
+    nvshmem_barrier(team);
+}
+void nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream) {
+    wait_for_stream("nvshmemx_team_sync_on_stream", stream);
+    nvshmem_team_sync(team);
+}
+
+}  // extern "C"

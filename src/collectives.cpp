@@ -1,0 +1,94 @@
+#include "collectives.h"
+
+#include <cstring>
+
+#include "log.h"
+
+namespace fabshmem {
+namespace {
+
+size_t symmetric_offset(Runtime &rt, const char *function, const void *symmetric, size_t bytes) {
+    return checked_remote_offset(rt, function, symmetric, bytes, rt.my_pe, symmetric ? symmetric : "");
+}
+
+// Gets `bytes` at `offset` of member `index`'s heap into `dest` (any local memory).
+void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t offset, size_t bytes) {
+    int pe = group.members[index];
+    if (bytes) rt.route(pe).get(dest, offset, bytes, pe, false);
+}
+
+}  // namespace
+
+void write_local(Runtime &rt, const char *function, void *dest, const void *host, size_t bytes) {
+    if (bytes) rt.self->put(symmetric_offset(rt, function, dest, bytes), host, bytes, rt.my_pe, true);
+}
+
+void gather_from_each(Runtime &rt, const char *function, const Group &group, const void *source,
+                      size_t bytes, const std::function<void(int, const void *)> &combine) {
+    size_t offset = symmetric_offset(rt, function, source, bytes);
+    std::vector<char> data(bytes);
+    for (int i = 0; i < static_cast<int>(group.members.size()); ++i) {
+        get_from(rt, group, i, data.data(), offset, bytes);
+        quiet_all(rt);
+        combine(i, data.data());
+    }
+}
+
+void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+               size_t bytes, int root_index) {
+    size_t from = symmetric_offset(rt, function, source, bytes);
+    symmetric_offset(rt, function, dest, bytes);
+    group.sync();
+    get_from(rt, group, root_index, dest, from, bytes);  // dest is this PE's: a local address
+    quiet_all(rt);
+    group.sync();
+}
+
+void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+              size_t bytes) {
+    size_t n = group.members.size();
+    size_t from = symmetric_offset(rt, function, source, bytes);
+    symmetric_offset(rt, function, dest, checked_bytes(function, n, bytes));
+    group.sync();
+    for (size_t i = 0; i < n; ++i) get_from(rt, group, static_cast<int>(i), static_cast<char *>(dest) + i * bytes, from, bytes);
+    quiet_all(rt);
+    group.sync();
+}
+
+void collect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+             size_t bytes) {
+    // Every member's size first (through the scratch word), then the data at their offsets.
+    uint64_t mine = bytes;
+    rt.self->put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
+    size_t from = symmetric_offset(rt, function, source, bytes);
+    group.sync();
+    std::vector<uint64_t> sizes(group.members.size());
+    for (size_t i = 0; i < sizes.size(); ++i)
+        get_from(rt, group, static_cast<int>(i), &sizes[i], SymmetricHeap::kTeamScratchOffset, sizeof(uint64_t));
+    quiet_all(rt);
+    size_t total = 0;
+    for (uint64_t s : sizes) total += s;
+    symmetric_offset(rt, function, dest, total);
+    size_t at = 0;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        get_from(rt, group, static_cast<int>(i), static_cast<char *>(dest) + at, from, sizes[i]);
+        at += sizes[i];
+    }
+    quiet_all(rt);
+    group.sync();
+}
+
+void alltoall(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+              size_t bytes) {
+    size_t n = group.members.size();
+    size_t from = symmetric_offset(rt, function, source, checked_bytes(function, n, bytes));
+    symmetric_offset(rt, function, dest, n * bytes);
+    group.sync();
+    for (size_t i = 0; i < n; ++i)
+        get_from(rt, group, static_cast<int>(i), static_cast<char *>(dest) + i * bytes,
+                 from + group.my_index * bytes, bytes);
+    quiet_all(rt);
+    group.sync();
+}
+
+}  // namespace fabshmem

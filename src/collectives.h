@@ -1,0 +1,56 @@
+// Collectives over a group of PEs (a team, or an OpenSHMEM active set). Every one is "pull":
+// after a sync, each PE reads what it needs from the others with gets into its own memory,
+// and a second sync keeps every source unchanged until all have read it. That makes them
+// correct for any group size, any buffer size, in-place reductions, and every route (self,
+// ipc, fabric, staged); reductions combine in member order, so every PE gets the same bits.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "activity.h"
+#include "runtime.h"
+
+namespace fabshmem {
+
+struct Group {
+    const std::vector<int> &members;
+    int my_index;
+    std::function<void()> sync;  // returns when every member has called it
+};
+
+// Symmetric buffers; byte counts are per PE.
+void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+               size_t bytes, int root_index);
+void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+              size_t bytes);
+// OpenSHMEM's collect: each PE contributes its own `bytes`; dest gets them in member order.
+void collect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+             size_t bytes);
+void alltoall(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+              size_t bytes);
+
+// Gets `bytes` at symmetric `source` from every member, in member order, calling
+// combine(member_index, data) for each; the data are valid only during the call.
+void gather_from_each(Runtime &rt, const char *function, const Group &group, const void *source,
+                      size_t bytes, const std::function<void(int, const void *)> &combine);
+// Writes `bytes` from host memory into this PE's symmetric `dest`.
+void write_local(Runtime &rt, const char *function, void *dest, const void *host, size_t bytes);
+
+template <class T, class Op>
+void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
+            size_t count, Op op) {
+    size_t bytes = checked_bytes(function, count, sizeof(T));
+    std::vector<T> result(count);
+    group.sync();
+    gather_from_each(rt, function, group, source, bytes, [&](int index, const void *data) {
+        const T *in = static_cast<const T *>(data);
+        if (index == 0) std::copy(in, in + count, result.begin());
+        else for (size_t i = 0; i < count; ++i) result[i] = op(result[i], in[i]);
+    });
+    group.sync();
+    write_local(rt, function, dest, result.data(), bytes);
+}
+
+}  // namespace fabshmem

@@ -1,0 +1,91 @@
+#include "team.h"
+
+#include <algorithm>
+
+#include "log.h"
+#include "runtime.h"
+
+namespace fabshmem {
+namespace {
+
+std::unique_ptr<Team> make_team(std::vector<int> members, int my_pe, int slot) {
+    auto team = std::make_unique<Team>();
+    team->members = std::move(members);
+    team->my_index = team->index_of(my_pe);
+    team->slot = slot;
+    return team;
+}
+
+// The AND of every member's `mine`: each publishes it in its scratch word, and after a sync
+// reads everyone's. The second sync keeps the words until all have read them.
+uint64_t and_over_team(Runtime &rt, Team &team, uint64_t mine) {
+    rt.self->put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
+    sync_team(rt, team);
+    uint64_t result = mine;
+    for (int pe : team.members) {
+        uint64_t theirs = 0;
+        rt.route(pe).get(&theirs, SymmetricHeap::kTeamScratchOffset, sizeof theirs, pe, true);
+        result &= theirs;
+    }
+    sync_team(rt, team);
+    return result;
+}
+
+}  // namespace
+
+int Team::index_of(int pe) const {
+    auto it = std::find(members.begin(), members.end(), pe);
+    return it == members.end() ? -1 : static_cast<int>(it - members.begin());
+}
+
+void TeamTable::start(const Runtime &rt) {
+    std::vector<int> world, shared;
+    for (int pe = 0; pe < rt.n_pes; ++pe) {
+        world.push_back(pe);
+        if (rt.routes[pe]->local_address(0, pe)) shared.push_back(pe);  // self or ipc
+    }
+    teams_[kWorld] = make_team(world, rt.my_pe, kWorld);
+    teams_[kShared] = make_team(shared, rt.my_pe, kShared);
+    teams_[kNode] = make_team(rt.bootstrap->node_pes(), rt.my_pe, kNode);
+}
+
+Team *TeamTable::find(int handle) {
+    if (handle < 0 || handle >= static_cast<int>(teams_.size())) return nullptr;
+    return teams_[handle].get();
+}
+
+int TeamTable::create(Runtime &rt, Team &parent, std::vector<int> my_members) {
+    uint64_t free_slots = 0;
+    for (size_t slot = 0; slot < teams_.size(); ++slot)
+        if (!teams_[slot]) free_slots |= uint64_t{1} << slot;
+    uint64_t agreed = and_over_team(rt, parent, free_slots);
+    if (!agreed) return -2;
+    if (my_members.empty()) return -1;
+    int slot = __builtin_ctzll(agreed);
+    teams_[slot] = make_team(std::move(my_members), rt.my_pe, slot);
+    return slot;
+}
+
+void TeamTable::destroy(Runtime &rt, int handle) {
+    // Every write to this PE's flags was waited for by a sync here, so none is in flight.
+    uint64_t *flags = rt.heap.team_flags(static_cast<size_t>(handle));
+    for (size_t round = 0; round < SymmetricHeap::kMaxSyncRounds; ++round)
+        __atomic_store_n(&flags[round], 0, __ATOMIC_RELEASE);
+    teams_[handle].reset();
+}
+
+void sync_team(Runtime &rt, Team &team) {
+    int n = team.n_pes();
+    if (n == 1) return;
+    uint64_t epoch = ++team.epoch;
+    uint64_t *flags = rt.heap.team_flags(static_cast<size_t>(team.slot));
+    size_t round = 0;
+    for (int distance = 1; distance < n; distance <<= 1, ++round) {
+        int to = team.members[(team.my_index + distance) % n];
+        rt.route(to).put_signal(SymmetricHeap::team_flags_offset(team.slot) + round * sizeof(uint64_t), epoch, to);
+        uint64_t *flag = &flags[round];
+        progress_until(rt, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
+    }
+}
+
+}  // namespace fabshmem

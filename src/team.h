@@ -1,0 +1,49 @@
+// Teams: ordered sets of PEs with their own sync flags. A team's handle is its slot, which
+// its members agree on when they create it, so the handle is the same on every member; the
+// slot picks the team's flag words in every member's signal region.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "symmetric_heap.h"
+
+namespace fabshmem {
+
+struct Runtime;
+
+struct Team {
+    std::vector<int> members;  // PEs, in team order
+    int my_index = 0;          // this PE's position in `members`
+    int slot = 0;              // the handle, and which flags it syncs with
+    uint64_t epoch = 0;        // syncs this PE has done in this team
+
+    int n_pes() const { return static_cast<int>(members.size()); }
+    int index_of(int pe) const;  // -1 when `pe` is not a member
+};
+
+class TeamTable {
+public:
+    static constexpr int kWorld = 0, kShared = 1, kNode = 2;
+
+    // The predefined teams (world, shared: PEs whose heaps this PE can load and store, node).
+    void start(const Runtime &rt);
+    Team *find(int handle);
+    // Creates the teams of one collective split: every PE of `parent` calls it with the
+    // members of the team it will be in (empty: none); teams made by one call are disjoint
+    // and share a slot. Returns the new handle, -1 for a PE in none, -2 when no slot is free.
+    int create(Runtime &rt, Team &parent, std::vector<int> my_members);
+    void destroy(Runtime &rt, int handle);
+
+private:
+    std::array<std::unique_ptr<Team>, SymmetricHeap::kMaxTeams> teams_;
+};
+
+// Dissemination over the team's flag words: in round k, member i signals member i + 2^k and
+// waits for member i - 2^k. Epochs only grow while the team lives; flags are zeroed when
+// the slot is freed, so a new team in it starts from epoch 0.
+void sync_team(Runtime &rt, Team &team);
+
+}  // namespace fabshmem

@@ -1,0 +1,152 @@
+// Teams (predefined, strided and 2-D splits, translation, slot reuse) and every collective
+// over them, from 1 element to MiBs, each result compared with a reference computed here.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "pe_check.h"
+
+namespace {
+
+const size_t kCounts[] = {1, 7, 1000, 131072};  // the last: 1 MiB of doubles
+
+// What member `index` of a team contributes at element i.
+template <class T>
+T contribution(int index, size_t i) {
+    return static_cast<T>((index * 7 + i * 3 + 1) % 23);
+}
+
+template <class T>
+void check_team_collectives(nvshmem_team_t team, const char *label) {
+    int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
+    for (size_t count : kCounts) {
+        T *source = static_cast<T *>(nvshmem_malloc(count * n * sizeof(T)));
+        T *dest = static_cast<T *>(nvshmem_malloc(count * n * sizeof(T)));
+        for (size_t i = 0; i < count * n; ++i) source[i] = contribution<T>(me, i);
+
+        // broadcast from the last member
+        std::fill(dest, dest + count, T(0));
+        nvshmem_team_sync(team);
+        nvshmem_broadcastmem(team, dest, source, count * sizeof(T), n - 1);
+        for (size_t i = 0; i < count; ++i)
+            PE_CHECK(dest[i] == contribution<T>(n - 1, i), "%s broadcast %zu: element %zu", label, count, i);
+        // fcollect: member j's first `count` elements at j * count
+        nvshmem_fcollectmem(team, dest, source, count * sizeof(T));
+        for (int j = 0; j < n; ++j)
+            for (size_t i = 0; i < count; ++i)
+                PE_CHECK(dest[j * count + i] == contribution<T>(j, i), "%s fcollect %zu: from %d element %zu", label, count, j, i);
+        // alltoall: member j's block `me` at j * count
+        nvshmem_alltoallmem(team, dest, source, count * sizeof(T));
+        for (int j = 0; j < n; ++j)
+            for (size_t i = 0; i < count; ++i)
+                PE_CHECK(dest[j * count + i] == contribution<T>(j, me * count + i), "%s alltoall %zu: from %d element %zu", label, count, j, i);
+        nvshmem_barrier(team);
+        nvshmem_free(dest);
+        nvshmem_free(source);
+    }
+}
+
+template <class T, class Reduce, class Op>
+void check_reduce(nvshmem_team_t team, const char *label, const char *op_name, Reduce reduce_call, Op op,
+                  bool in_place) {
+    int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
+    for (size_t count : kCounts) {
+        T *source = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+        T *dest = in_place ? source : static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+        for (size_t i = 0; i < count; ++i) source[i] = contribution<T>(me, i);
+        reduce_call(team, dest, source, count);
+        for (size_t i = 0; i < count; ++i) {
+            T expected = contribution<T>(0, i);
+            for (int j = 1; j < n; ++j) expected = op(expected, contribution<T>(j, i));
+            PE_CHECK(dest[i] == expected, "%s %s_reduce%s of %zu: element %zu is %g, expected %g", label, op_name,
+                     in_place ? " in place" : "", count, i, static_cast<double>(dest[i]), static_cast<double>(expected));
+        }
+        nvshmem_team_sync(team);
+        if (!in_place) nvshmem_free(dest);
+        nvshmem_free(source);
+    }
+}
+
+void check_reductions(nvshmem_team_t team, const char *label) {
+    check_reduce<int>(team, label, "int_sum", nvshmem_int_sum_reduce, [](int a, int b) { return a + b; }, false);
+    check_reduce<int>(team, label, "int_max", nvshmem_int_max_reduce, [](int a, int b) { return std::max(a, b); }, true);
+    check_reduce<long>(team, label, "long_min", nvshmem_long_min_reduce, [](long a, long b) { return std::min(a, b); }, false);
+    check_reduce<double>(team, label, "double_sum", nvshmem_double_sum_reduce, [](double a, double b) { return a + b; }, true);
+    check_reduce<float>(team, label, "float_prod", nvshmem_float_prod_reduce, [](float a, float b) { return a * b; }, false);
+    check_reduce<uint32_t>(team, label, "uint32_and", nvshmem_uint32_and_reduce, [](uint32_t a, uint32_t b) { return a & b; }, false);
+    check_reduce<uint64_t>(team, label, "uint64_or", nvshmem_uint64_or_reduce, [](uint64_t a, uint64_t b) { return a | b; }, true);
+    check_reduce<unsigned char>(team, label, "uchar_xor", nvshmem_uchar_xor_reduce,
+                                [](unsigned char a, unsigned char b) { return static_cast<unsigned char>(a ^ b); }, false);
+    // Typed broadcast and fcollect too (the byte forms are checked above).
+    int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
+    auto *src = static_cast<short *>(nvshmem_malloc(3 * sizeof(short)));
+    auto *dst = static_cast<short *>(nvshmem_malloc(3 * n * sizeof(short)));
+    for (int i = 0; i < 3; ++i) src[i] = static_cast<short>(me * 10 + i);
+    nvshmem_short_broadcast(team, dst, src, 3, 0);
+    for (int i = 0; i < 3; ++i) PE_CHECK(dst[i] == i, "%s short_broadcast", label);
+    nvshmem_short_fcollect(team, dst, src, 3);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < 3; ++i) PE_CHECK(dst[j * 3 + i] == j * 10 + i, "%s short_fcollect", label);
+    nvshmem_barrier(team);
+    nvshmem_free(dst);
+    nvshmem_free(src);
+}
+
+void check_teams() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    PE_CHECK(nvshmem_team_my_pe(NVSHMEM_TEAM_WORLD) == me && nvshmem_team_n_pes(NVSHMEM_TEAM_WORLD) == n, "world");
+    int node_pes = nvshmem_team_n_pes(NVSHMEMX_TEAM_NODE);
+    PE_CHECK(node_pes >= 1 && node_pes <= n, "node team of %d PEs", node_pes);
+    PE_CHECK(nvshmem_team_translate_pe(NVSHMEMX_TEAM_NODE, nvshmem_team_my_pe(NVSHMEMX_TEAM_NODE), NVSHMEM_TEAM_WORLD) == me,
+             "node -> world translation");
+    PE_CHECK(nvshmem_team_n_pes(NVSHMEM_TEAM_SHARED) >= 1, "shared team");
+
+    // Even and odd PEs, then a 2-D split of the world, many times over (slots are reused).
+    for (int round = 0; round < 40; ++round) {
+        nvshmem_team_t evens, odds;
+        PE_CHECK(nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, 0, 2, (n + 1) / 2, nullptr, 0, &evens) == 0, "split evens");
+        PE_CHECK(n < 2 || nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, 1, 2, n / 2, nullptr, 0, &odds) == 0, "split odds");
+        nvshmem_team_t mine = me % 2 ? odds : evens;
+        PE_CHECK((me % 2 ? evens : odds) == NVSHMEM_TEAM_INVALID, "a PE outside a team gets NVSHMEM_TEAM_INVALID");
+        PE_CHECK(nvshmem_team_my_pe(mine) == me / 2, "index in the split team");
+        PE_CHECK(nvshmem_team_translate_pe(mine, nvshmem_team_my_pe(mine), NVSHMEM_TEAM_WORLD) == me, "translate to world");
+        PE_CHECK(nvshmem_team_translate_pe(NVSHMEM_TEAM_WORLD, me, mine) == me / 2, "translate from world");
+        if (round == 0) {
+            check_team_collectives<int>(mine, me % 2 ? "odd team" : "even team");
+            check_reductions(mine, me % 2 ? "odd team" : "even team");
+        } else {
+            int value = me, sum = 0;
+            int *v = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+            int *s = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+            *v = value;
+            nvshmem_int_sum_reduce(mine, s, v, 1);
+            for (int pe = me % 2; pe < n; pe += 2) sum += pe;
+            PE_CHECK(*s == sum, "round %d: sum over the team %d, expected %d", round, *s, sum);
+            nvshmem_free(s);
+            nvshmem_free(v);
+        }
+        nvshmem_team_destroy(mine);
+
+        nvshmem_team_t xteam, yteam;
+        int xrange = n >= 4 ? 2 : 1;
+        PE_CHECK(nvshmem_team_split_2d(NVSHMEM_TEAM_WORLD, xrange, nullptr, 0, &xteam, nullptr, 0, &yteam) == 0, "split_2d");
+        PE_CHECK(nvshmem_team_my_pe(xteam) == me % xrange && nvshmem_team_my_pe(yteam) == me / xrange, "2-D coordinates");
+        nvshmem_team_sync(xteam);
+        nvshmem_team_sync(yteam);
+        nvshmem_team_destroy(xteam);
+        nvshmem_team_destroy(yteam);
+    }
+}
+
+}  // namespace
+
+int main() {
+    nvshmem_init();
+    check_team_collectives<double>(NVSHMEM_TEAM_WORLD, "world");
+    check_team_collectives<char>(NVSHMEMX_TEAM_NODE, "node");
+    check_reductions(NVSHMEM_TEAM_WORLD, "world");
+    check_teams();
+    pe_pass("collectives");
+    nvshmem_finalize();
+    return 0;
+}
