@@ -37,6 +37,8 @@ void nvshmem_finalize(void);
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_my_pe, (void))
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_n_pes, (void))
 void nvshmem_info_get_version(int *major, int *minor);
+/* Ends every PE of the job with exit status `status`. */
+void nvshmem_global_exit(int status);
 void nvshmem_info_get_name(char *name);
 
 /* Symmetric heap. Allocation calls are collective: every PE makes the same calls in the

@@ -40,14 +40,6 @@ void wait_for_stream(const char *function, cudaStream_t stream) {
     if (!cuda::stream_synchronize(stream, &error)) fatal("%s: %s", function, error.c_str());
 }
 
-template <class T> struct And { T operator()(T a, T b) const { return a & b; } };
-template <class T> struct Or { T operator()(T a, T b) const { return a | b; } };
-template <class T> struct Xor { T operator()(T a, T b) const { return a ^ b; } };
-template <class T> struct Min { T operator()(T a, T b) const { return std::min(a, b); } };
-template <class T> struct Max { T operator()(T a, T b) const { return std::max(a, b); } };
-template <class T> struct Sum { T operator()(T a, T b) const { return static_cast<T>(a + b); } };
-template <class T> struct Prod { T operator()(T a, T b) const { return static_cast<T>(a * b); } };
-
 }  // namespace
 
 extern "C" {

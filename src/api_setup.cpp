@@ -10,6 +10,7 @@ extern "C" {
 
 void nvshmem_init(void) { initialize(); }
 void nvshmem_finalize(void) { finalize(); }
+void nvshmem_global_exit(int status) { global_exit(status); }
 
 int nvshmemx_init_thread(int, int *provided) {
     initialize();

@@ -38,6 +38,15 @@ void gather_from_each(Runtime &rt, const char *function, const Group &group, con
 // Writes `bytes` from host memory into this PE's symmetric `dest`.
 void write_local(Runtime &rt, const char *function, void *dest, const void *host, size_t bytes);
 
+// The reduction operators.
+template <class T> struct And { T operator()(T a, T b) const { return a & b; } };
+template <class T> struct Or { T operator()(T a, T b) const { return a | b; } };
+template <class T> struct Xor { T operator()(T a, T b) const { return a ^ b; } };
+template <class T> struct Min { T operator()(T a, T b) const { return b < a ? b : a; } };
+template <class T> struct Max { T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T> struct Sum { T operator()(T a, T b) const { return static_cast<T>(a + b); } };
+template <class T> struct Prod { T operator()(T a, T b) const { return static_cast<T>(a * b); } };
+
 template <class T, class Op>
 void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
             size_t count, Op op) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 
 #include <algorithm>
 #include <cstdlib>
@@ -275,6 +276,15 @@ void initialize() {
     g_phase.store(Phase::initialized, std::memory_order_release);
 }
 
+void global_exit(int status) {
+    Runtime &rt = runtime_for("nvshmem_global_exit");
+    FS_INFO("global exit with status %d: ending every PE of the job", status);
+    std::fflush(nullptr);
+    abort_job(status, "global exit requested by the program");
+    (void)rt;
+    std::_Exit(status);
+}
+
 void finalize() {
     std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
     Runtime &rt = runtime_for("nvshmem_finalize");
@@ -304,7 +314,8 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
         fatal("%s: the local buffer is NULL for a transfer of %zu bytes", function, bytes);
     if (!rt.heap.contains(symmetric, bytes)) {
         fatal("%s: the symmetric address %p (%zu bytes) is not inside the symmetric heap "
-              "[%p, %p); the remote side of a transfer must be memory from nvshmem_malloc",
+              "[%p, %p); the remote side of a transfer must be memory from nvshmem_malloc (or "
+              "shmem_malloc): global and static variables are not symmetric in fabshmem",
               function, symmetric, bytes, static_cast<void *>(rt.heap.base()),
               static_cast<void *>(rt.heap.base() + rt.heap.size()));
     }

@@ -36,6 +36,7 @@ struct Runtime {
     int n_pes = 1;
     int gpu = -1;  // the CUDA device of a GPU heap
     TeamTable teams;
+    std::vector<uint64_t> pair_sent, pair_received;  // active-set syncs, per PE (team.h)
 
     Transport &route(int pe) { return *routes[pe]; }
 };
@@ -44,6 +45,8 @@ struct Runtime {
 Runtime &runtime_for(const char *function);
 
 void initialize();
+// nvshmem_global_exit / shmem_global_exit: ends every PE of the job with `status`.
+[[noreturn]] void global_exit(int status);
 void finalize();
 int init_status();
 

@@ -21,7 +21,7 @@ enum class HeapKind { host, cuda };
 
 class SymmetricHeap {
 public:
-    static constexpr size_t kSignalBytes = 16384;
+    static constexpr size_t kSignalBytes = 32768;
     // The base is aligned this much, so an offset aligned to at most this is an aligned address.
     static constexpr size_t kBaseAlignment = size_t{2} << 20;
     // In the signal region: each team slot's sync flags, one word per dissemination round.
@@ -31,6 +31,9 @@ public:
     // In the data region's library bytes (past the flags): the word each PE publishes while
     // teams are created.
     static constexpr size_t kTeamScratchOffset = 12288;
+    // In the signal region: per sending PE, how many active-set sync messages it has sent here.
+    static constexpr size_t kPairCountersOffset = 16384;
+    static constexpr size_t kMaxPairCounterPes = 2048;
     // In a GPU heap's data region (its first kSignalBytes are the library's too): the device
     // API's barrier flags, 64 uint64_t written by peers' kernels or the fabric.
     static constexpr size_t kDeviceBarrierFlagsOffset = 0;
@@ -65,6 +68,7 @@ public:
     size_t offset_of(const void *ptr) const {
         return static_cast<size_t>(static_cast<const char *>(ptr) - base_);
     }
+    uint64_t *pair_counters() const { return reinterpret_cast<uint64_t *>(signal_base_ + kPairCountersOffset); }
     uint64_t *team_flags(size_t slot) const {
         return reinterpret_cast<uint64_t *>(signal_base_ + team_flags_offset(slot));
     }
@@ -97,7 +101,10 @@ private:
 
 static_assert(SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <= SymmetricHeap::kTeamScratchOffset,
               "the team flags fit before the scratch word");
-static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricHeap::kSignalBytes,
-              "the scratch word fits in the library's bytes");
+static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
+              "the scratch word fits before the pair counters");
+static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=
+                  SymmetricHeap::kSignalBytes,
+              "the pair counters fit in the library's bytes");
 
 }  // namespace fabshmem

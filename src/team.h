@@ -46,4 +46,10 @@ private:
 // the slot is freed, so a new team in it starts from epoch 0.
 void sync_team(Runtime &rt, Team &team);
 
+// The same over an OpenSHMEM active set, which has no flags of its own: each PE counts the
+// sync messages it sent to and received from every other PE (pair counters in the signal
+// region), which is consistent whatever sets two PEs share, as long as they call their
+// collectives in the same order.
+void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index);
+
 }  // namespace fabshmem

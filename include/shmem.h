@@ -1,0 +1,317 @@
+/* fabshmem: the OpenSHMEM 1.5 face. OpenSHMEM programs compile against this header and run on
+ * the same library as NVSHMEM programs: most calls are inline forwards to the nvshmem_ ones
+ * (same arguments); the rest (legacy active-set collectives, strided RMA, the old AMO names)
+ * are library functions.
+ *
+ * Symmetric objects are memory from shmem_malloc and friends. Variables in the program's
+ * static data (global arrays) are not symmetric in fabshmem: an RMA or AMO naming one ends
+ * the job with a message that says so; shmem_addr_accessible() returns 0 for them. */
+#ifndef FABSHMEM_SHMEM_H
+#define FABSHMEM_SHMEM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "nvshmem.h"
+
+#define SHMEM_MAJOR_VERSION 1
+#define SHMEM_MINOR_VERSION 5
+#define SHMEM_MAX_NAME_LEN 256
+#define SHMEM_VENDOR_STRING "fabshmem"
+
+#define SHMEM_THREAD_SINGLE 0
+#define SHMEM_THREAD_FUNNELED 1
+#define SHMEM_THREAD_SERIALIZED 2
+#define SHMEM_THREAD_MULTIPLE 3
+
+#define SHMEM_CMP_EQ NVSHMEM_CMP_EQ
+#define SHMEM_CMP_NE NVSHMEM_CMP_NE
+#define SHMEM_CMP_GT NVSHMEM_CMP_GT
+#define SHMEM_CMP_LE NVSHMEM_CMP_LE
+#define SHMEM_CMP_LT NVSHMEM_CMP_LT
+#define SHMEM_CMP_GE NVSHMEM_CMP_GE
+#define SHMEM_SIGNAL_SET NVSHMEM_SIGNAL_SET
+#define SHMEM_SIGNAL_ADD NVSHMEM_SIGNAL_ADD
+
+/* The legacy collectives' work arrays: fabshmem reads neither, but programs size them so. */
+#define SHMEM_SYNC_VALUE 0L
+#define SHMEM_BARRIER_SYNC_SIZE 64
+#define SHMEM_BCAST_SYNC_SIZE 64
+#define SHMEM_COLLECT_SYNC_SIZE 64
+#define SHMEM_REDUCE_SYNC_SIZE 64
+#define SHMEM_ALLTOALL_SYNC_SIZE 64
+#define SHMEM_ALLTOALLS_SYNC_SIZE 64
+#define SHMEM_SYNC_SIZE 64
+#define SHMEM_REDUCE_MIN_WRKDATA_SIZE 1
+#define _SHMEM_SYNC_VALUE SHMEM_SYNC_VALUE
+#define _SHMEM_BARRIER_SYNC_SIZE SHMEM_BARRIER_SYNC_SIZE
+#define _SHMEM_BCAST_SYNC_SIZE SHMEM_BCAST_SYNC_SIZE
+#define _SHMEM_COLLECT_SYNC_SIZE SHMEM_COLLECT_SYNC_SIZE
+#define _SHMEM_REDUCE_SYNC_SIZE SHMEM_REDUCE_SYNC_SIZE
+#define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
+
+typedef nvshmem_team_t shmem_team_t;
+typedef nvshmem_team_config_t shmem_team_config_t;
+#define SHMEM_TEAM_INVALID NVSHMEM_TEAM_INVALID
+#define SHMEM_TEAM_WORLD NVSHMEM_TEAM_WORLD
+#define SHMEM_TEAM_SHARED NVSHMEM_TEAM_SHARED
+#define SHMEMX_TEAM_NODE NVSHMEMX_TEAM_NODE
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Library functions (src/api_shmem.cpp). */
+int shmem_init_thread(int requested, int *provided);
+void shmem_query_thread(int *provided);
+void shmem_global_exit(int status);
+int shmem_pe_accessible(int pe);
+int shmem_addr_accessible(const void *addr, int pe);
+void *shmem_realloc(void *ptr, size_t size);
+void start_pes(int npes);
+int _my_pe(void);
+int _num_pes(void);
+
+#define FABSHMEM_DECLARE_STRIDED(NAME, TYPE)                                                               \
+    void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe); \
+    void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
+#undef FABSHMEM_DECLARE_STRIDED
+#define FABSHMEM_DECLARE_SIZED(BITS)                                                                        \
+    void shmem_put##BITS(void *dest, const void *source, size_t nelems, int pe);                          \
+    void shmem_get##BITS(void *dest, const void *source, size_t nelems, int pe);                          \
+    void shmem_put##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe);                    \
+    void shmem_get##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe);                    \
+    void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe); \
+    void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
+FABSHMEM_DECLARE_SIZED(8)
+FABSHMEM_DECLARE_SIZED(16)
+FABSHMEM_DECLARE_SIZED(32)
+FABSHMEM_DECLARE_SIZED(64)
+FABSHMEM_DECLARE_SIZED(128)
+#undef FABSHMEM_DECLARE_SIZED
+
+/* Active-set collectives (OpenSHMEM 1.4, deprecated in 1.5 but used by many benchmarks): the
+ * PEs PE_start + i * 2^logPE_stride, i < PE_size. pSync and pWrk are accepted and unused. */
+void shmem_barrier(int PE_start, int logPE_stride, int PE_size, long *pSync);
+void shmem_sync(int PE_start, int logPE_stride, int PE_size, long *pSync);
+#define FABSHMEM_DECLARE_ACTIVE_SET(BITS)                                                                   \
+    void shmem_broadcast##BITS(void *dest, const void *source, size_t nelems, int PE_root, int PE_start,  \
+                               int logPE_stride, int PE_size, long *pSync);                               \
+    void shmem_collect##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, \
+                             int PE_size, long *pSync);                                                   \
+    void shmem_fcollect##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, \
+                              int PE_size, long *pSync);                                                  \
+    void shmem_alltoall##BITS(void *dest, const void *source, size_t nelems, int PE_start, int logPE_stride, \
+                              int PE_size, long *pSync);
+FABSHMEM_DECLARE_ACTIVE_SET(32)
+FABSHMEM_DECLARE_ACTIVE_SET(64)
+#undef FABSHMEM_DECLARE_ACTIVE_SET
+#define FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, OP)                                                             \
+    void shmem_##NAME##_##OP##_to_all(TYPE *dest, const TYPE *source, int nreduce, int PE_start,          \
+                                      int logPE_stride, int PE_size, TYPE *pWrk, long *pSync);
+#define FABSHMEM_DECLARE_TO_ALL_ARITH(NAME, TYPE) \
+    FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, min) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, max) \
+    FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, sum) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, prod)
+#define FABSHMEM_DECLARE_TO_ALL_BITWISE(NAME, TYPE) \
+    FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, and) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, or) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, xor)
+#define FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(X) X(short, short) X(int, int) X(long, long) X(longlong, long long)
+FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DECLARE_TO_ALL_ARITH)
+FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DECLARE_TO_ALL_BITWISE)
+FABSHMEM_DECLARE_TO_ALL_ARITH(float, float)
+FABSHMEM_DECLARE_TO_ALL_ARITH(double, double)
+#undef FABSHMEM_DECLARE_TO_ALL
+#undef FABSHMEM_DECLARE_TO_ALL_ARITH
+#undef FABSHMEM_DECLARE_TO_ALL_BITWISE
+
+/* Team-based collect (variable sizes: each PE gives its own nelems). */
+int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems);
+#define FABSHMEM_DECLARE_COLLECT(NAME, TYPE) \
+    int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
+#undef FABSHMEM_DECLARE_COLLECT
+
+#ifdef __cplusplus
+}
+#endif
+
+/* Inline forwards to the NVSHMEM calls of the same meaning. */
+#define FABSHMEMI_SHMEM_INLINE static inline
+
+FABSHMEMI_SHMEM_INLINE void shmem_init(void) { nvshmem_init(); }
+FABSHMEMI_SHMEM_INLINE void shmem_finalize(void) { nvshmem_finalize(); }
+FABSHMEMI_SHMEM_INLINE int shmem_my_pe(void) { return nvshmem_my_pe(); }
+FABSHMEMI_SHMEM_INLINE int shmem_n_pes(void) { return nvshmem_n_pes(); }
+FABSHMEMI_SHMEM_INLINE void shmem_info_get_version(int *major, int *minor) {
+    *major = SHMEM_MAJOR_VERSION;
+    *minor = SHMEM_MINOR_VERSION;
+}
+FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) { nvshmem_info_get_name(name); }
+FABSHMEMI_SHMEM_INLINE void *shmem_malloc(size_t size) { return nvshmem_malloc(size); }
+FABSHMEMI_SHMEM_INLINE void *shmem_calloc(size_t count, size_t size) { return nvshmem_calloc(count, size); }
+FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { return nvshmem_align(alignment, size); }
+FABSHMEMI_SHMEM_INLINE void shmem_free(void *ptr) { nvshmem_free(ptr); }
+FABSHMEMI_SHMEM_INLINE void *shmem_ptr(const void *dest, int pe) { return nvshmem_ptr(dest, pe); }
+FABSHMEMI_SHMEM_INLINE void *shmalloc(size_t size) { return nvshmem_malloc(size); }
+FABSHMEMI_SHMEM_INLINE void shfree(void *ptr) { nvshmem_free(ptr); }
+FABSHMEMI_SHMEM_INLINE void *shmemalign(size_t alignment, size_t size) { return nvshmem_align(alignment, size); }
+FABSHMEMI_SHMEM_INLINE void *shrealloc(void *ptr, size_t size) { return shmem_realloc(ptr, size); }
+
+FABSHMEMI_SHMEM_INLINE void shmem_putmem(void *d, const void *s, size_t n, int pe) { nvshmem_putmem(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_getmem(void *d, const void *s, size_t n, int pe) { nvshmem_getmem(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_putmem_nbi(void *d, const void *s, size_t n, int pe) { nvshmem_putmem_nbi(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_getmem_nbi(void *d, const void *s, size_t n, int pe) { nvshmem_getmem_nbi(d, s, n, pe); }
+#define FABSHMEMI_SHMEM_RMA(NAME, TYPE)                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_put(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_get(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_put_nbi(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_get_nbi(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_p(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_p(d, v, pe); }       \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_g(const TYPE *s, int pe) { return (nvshmem_##NAME##_g)(s, pe); }   \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_signal(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,       \
+                                                          uint64_t signal, int sig_op, int pe) {                  \
+        nvshmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, pe);                                            \
+    }                                                                                                             \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_signal_nbi(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,   \
+                                                              uint64_t signal, int sig_op, int pe) {              \
+        nvshmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, pe);                                        \
+    }                                                                                                             \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_broadcast(shmem_team_t t, TYPE *d, const TYPE *s, size_t n, int root) { \
+        return nvshmem_##NAME##_broadcast(t, d, s, n, root);                                                      \
+    }                                                                                                             \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_fcollect(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {       \
+        return nvshmem_##NAME##_fcollect(t, d, s, n);                                                             \
+    }                                                                                                             \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_alltoall(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {       \
+        return nvshmem_##NAME##_alltoall(t, d, s, n);                                                             \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_SHMEM_RMA)
+#undef FABSHMEMI_SHMEM_RMA
+
+FABSHMEMI_SHMEM_INLINE void shmem_quiet(void) { nvshmem_quiet(); }
+FABSHMEMI_SHMEM_INLINE void shmem_fence(void) { nvshmem_fence(); }
+FABSHMEMI_SHMEM_INLINE void shmem_barrier_all(void) { nvshmem_barrier_all(); }
+FABSHMEMI_SHMEM_INLINE void shmem_sync_all(void) { nvshmem_sync_all(); }
+
+/* AMOs: the 1.5 names and the legacy ones (add, inc, fadd, finc, swap, cswap, fetch, set). */
+#define FABSHMEMI_SHMEM_AMO(NAME, TYPE)                                                                            \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_compare_swap(TYPE *d, TYPE c, TYPE v, int pe) {              \
+        return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe);                                                  \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_inc(TYPE *d, int pe) { return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_inc(TYPE *d, int pe) { nvshmem_##NAME##_atomic_inc(d, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_add(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_add(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_add(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_cswap(TYPE *d, TYPE c, TYPE v, int pe) { return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_finc(TYPE *d, int pe) { return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_inc(TYPE *d, int pe) { nvshmem_##NAME##_atomic_inc(d, pe); }     \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fadd(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_add(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_add(d, v, pe); }
+#define FABSHMEMI_SHMEM_EXTENDED_AMO(NAME, TYPE)                                                                   \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch(const TYPE *s, int pe) { return nvshmem_##NAME##_atomic_fetch(s, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_set(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_set(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_swap(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_swap(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fetch(const TYPE *s, int pe) { return nvshmem_##NAME##_atomic_fetch(s, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_set(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_set(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_swap(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_swap(d, v, pe); }
+#define FABSHMEMI_SHMEM_BITWISE_AMO(NAME, TYPE)                                                                    \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_and(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_and(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_and(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_and(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_or(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_or(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_or(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_or(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_xor(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_xor(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_xor(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_xor(d, v, pe); }
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_AMO)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO)
+#undef FABSHMEMI_SHMEM_AMO
+#undef FABSHMEMI_SHMEM_EXTENDED_AMO
+#undef FABSHMEMI_SHMEM_BITWISE_AMO
+
+/* Signals, wait and test. */
+FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
+                                                int sig_op, int pe) {
+    nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, pe);
+}
+FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
+                                                    int sig_op, int pe) {
+    nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, pe);
+}
+FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_fetch(const uint64_t *sig) { return nvshmem_signal_fetch(sig); }
+FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t value) {
+    return nvshmem_signal_wait_until(sig, cmp, value);
+}
+#define FABSHMEMI_SHMEM_WAIT(NAME, TYPE)                                                                           \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until(TYPE *v, int cmp, TYPE value) { nvshmem_##NAME##_wait_until(v, cmp, value); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait(TYPE *v, TYPE value) { nvshmem_##NAME##_wait_until(v, NVSHMEM_CMP_NE, value); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { \
+        nvshmem_##NAME##_wait_until_all(v, n, st, cmp, value);                                                     \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { \
+        return nvshmem_##NAME##_wait_until_any(v, n, st, cmp, value);                                              \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
+                                                                 TYPE value) {                                     \
+        return nvshmem_##NAME##_wait_until_some(v, n, idx, st, cmp, value);                                        \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+        nvshmem_##NAME##_wait_until_all_vector(v, n, st, cmp, values);                                             \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+        return nvshmem_##NAME##_wait_until_any_vector(v, n, st, cmp, values);                                      \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, \
+                                                                        int cmp, TYPE *values) {                   \
+        return nvshmem_##NAME##_wait_until_some_vector(v, n, idx, st, cmp, values);                                \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test(TYPE *v, int cmp, TYPE value) { return nvshmem_##NAME##_test(v, cmp, value); } \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) {   \
+        return nvshmem_##NAME##_test_all(v, n, st, cmp, value);                                                    \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { \
+        return nvshmem_##NAME##_test_any(v, n, st, cmp, value);                                                    \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, TYPE value) { \
+        return nvshmem_##NAME##_test_some(v, n, idx, st, cmp, value);                                              \
+    }
+FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
+#undef FABSHMEMI_SHMEM_WAIT
+
+/* Teams and team collectives. */
+FABSHMEMI_SHMEM_INLINE int shmem_team_my_pe(shmem_team_t t) { return nvshmem_team_my_pe(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_team_n_pes(shmem_team_t t) { return nvshmem_team_n_pes(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_team_translate_pe(shmem_team_t from, int pe, shmem_team_t to) {
+    return nvshmem_team_translate_pe(from, pe, to);
+}
+FABSHMEMI_SHMEM_INLINE int shmem_team_split_strided(shmem_team_t parent, int start, int stride, int size,
+                                                    const shmem_team_config_t *config, long mask, shmem_team_t *team) {
+    return nvshmem_team_split_strided(parent, start, stride, size, config, mask, team);
+}
+FABSHMEMI_SHMEM_INLINE int shmem_team_split_2d(shmem_team_t parent, int xrange, const shmem_team_config_t *xc, long xm,
+                                               shmem_team_t *xt, const shmem_team_config_t *yc, long ym, shmem_team_t *yt) {
+    return nvshmem_team_split_2d(parent, xrange, xc, xm, xt, yc, ym, yt);
+}
+FABSHMEMI_SHMEM_INLINE void shmem_team_destroy(shmem_team_t t) { nvshmem_team_destroy(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_team_sync(shmem_team_t t) { return nvshmem_team_sync(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_broadcastmem(shmem_team_t t, void *d, const void *s, size_t n, int root) {
+    return nvshmem_broadcastmem(t, d, s, n, root);
+}
+FABSHMEMI_SHMEM_INLINE int shmem_fcollectmem(shmem_team_t t, void *d, const void *s, size_t n) { return nvshmem_fcollectmem(t, d, s, n); }
+FABSHMEMI_SHMEM_INLINE int shmem_alltoallmem(shmem_team_t t, void *d, const void *s, size_t n) { return nvshmem_alltoallmem(t, d, s, n); }
+#define FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, OP)                                                                     \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_##OP##_reduce(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {    \
+        return nvshmem_##NAME##_##OP##_reduce(t, d, s, n);                                                         \
+    }
+#define FABSHMEMI_SHMEM_BITWISE_REDUCE(NAME, TYPE) \
+    FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, and) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, or) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, xor)
+#define FABSHMEMI_SHMEM_ARITH_REDUCE(NAME, TYPE)                                          \
+    FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, min) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, max)       \
+    FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, sum) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, prod)
+FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEMI_SHMEM_BITWISE_REDUCE)
+FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEMI_SHMEM_ARITH_REDUCE)
+#undef FABSHMEMI_SHMEM_REDUCE
+#undef FABSHMEMI_SHMEM_BITWISE_REDUCE
+#undef FABSHMEMI_SHMEM_ARITH_REDUCE
+
+#endif

@@ -1,0 +1,227 @@
+// The OpenSHMEM calls that are not plain forwards to NVSHMEM ones (include/shmem.h): thread
+// levels, accessibility, realloc, the legacy start_pes family, strided and sized RMA, and the
+// active-set collectives, which run the team algorithms (collectives.h) over the set's PEs.
+#include <algorithm>
+#include <cstring>
+
+#include "collectives.h"
+#include "log.h"
+#include "nvshmemx.h"
+#include "shmem.h"
+
+using namespace fabshmem;
+
+namespace {
+
+// The PEs of an active set, and this PE's place in it.
+struct ActiveSet {
+    std::vector<int> members;
+    int my_index = -1;
+};
+
+ActiveSet active_set(Runtime &rt, const char *function, int start, int log_stride, int size) {
+    if (size < 1 || start < 0 || log_stride < 0 || log_stride > 30)
+        fatal("%s: PE_start %d, logPE_stride %d, PE_size %d do not describe an active set", function,
+              start, log_stride, size);
+    ActiveSet set;
+    for (int i = 0; i < size; ++i) {
+        long pe = start + (static_cast<long>(i) << log_stride);
+        if (pe >= rt.n_pes)
+            fatal("%s: the active set (PE_start %d, logPE_stride %d, PE_size %d) reaches PE %ld, but "
+                  "the job has %d PEs", function, start, log_stride, size, pe, rt.n_pes);
+        if (pe == rt.my_pe) set.my_index = i;
+        set.members.push_back(static_cast<int>(pe));
+    }
+    if (set.my_index < 0)
+        fatal("%s: this PE is not in the active set (PE_start %d, logPE_stride %d, PE_size %d); only "
+              "its PEs may call the collective", function, start, log_stride, size);
+    return set;
+}
+
+// Runs `body` with the active set's group.
+template <class Body>
+void on_active_set(const char *function, int start, int log_stride, int size, Body body) {
+    Runtime &rt = runtime_for(function);
+    ActiveSet set = active_set(rt, function, start, log_stride, size);
+    Group group{set.members, set.my_index, [&] { sync_active_set(rt, set.members, set.my_index); }};
+    ActivityScope activity("in an active-set collective");
+    body(rt, group);
+}
+
+// Strided RMA: element i goes between dest[i * dst] and source[i * sst].
+void strided(const char *function, bool put, void *dest, const void *source, ptrdiff_t dst,
+             ptrdiff_t sst, size_t nelems, size_t element, int pe) {
+    for (size_t i = 0; i < nelems; ++i) {
+        auto *d = static_cast<char *>(dest) + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(element);
+        auto *s = static_cast<const char *>(source) + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(element);
+        if (put) nvshmem_putmem_nbi(d, s, element, pe);
+        else nvshmem_getmem_nbi(d, s, element, pe);
+    }
+    (void)function;
+    nvshmem_quiet();  // the blocking call's semantics: complete (get) or source reusable (put)
+}
+
+}  // namespace
+
+extern "C" {
+
+int shmem_init_thread(int requested, int *provided) { return nvshmemx_init_thread(requested, provided); }
+void shmem_query_thread(int *provided) { nvshmem_query_thread(provided); }
+void shmem_global_exit(int status) { nvshmem_global_exit(status); }
+
+int shmem_pe_accessible(int pe) {
+    Runtime &rt = runtime_for("shmem_pe_accessible");
+    return pe >= 0 && pe < rt.n_pes;
+}
+
+int shmem_addr_accessible(const void *addr, int pe) {
+    Runtime &rt = runtime_for("shmem_addr_accessible");
+    return pe >= 0 && pe < rt.n_pes && rt.heap.contains(addr, 1);
+}
+
+// Collective, like every allocation: a new block, the old contents, the old block freed.
+void *shmem_realloc(void *ptr, size_t size) {
+    Runtime &rt = runtime_for("shmem_realloc");
+    if (!ptr) return nvshmem_malloc(size);
+    if (size == 0) {
+        nvshmem_free(ptr);
+        return nullptr;
+    }
+    auto block = rt.heap.live_block_containing(rt.heap.offset_of(ptr));
+    if (!rt.heap.contains(ptr, 1) || !block || rt.heap.base() + block->first != ptr)
+        fatal("shmem_realloc(%p): this is not a block from shmem_malloc", ptr);
+    void *grown = nvshmem_malloc(size);
+    if (!grown) return nullptr;
+    size_t keep = std::min(size, block->second);
+    rt.self->put(rt.heap.offset_of(grown), ptr, keep, rt.my_pe, true);
+    nvshmem_free(ptr);
+    return grown;
+}
+
+void start_pes(int) { nvshmem_init(); }
+int _my_pe(void) { return nvshmem_my_pe(); }
+int _num_pes(void) { return nvshmem_n_pes(); }
+
+#define FABSHMEM_DEFINE_STRIDED(NAME, TYPE)                                                               \
+    void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
+        strided("shmem_" #NAME "_iput", true, dest, source, dst, sst, n, sizeof(TYPE), pe);                 \
+    }                                                                                                     \
+    void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
+        strided("shmem_" #NAME "_iget", false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
+#undef FABSHMEM_DEFINE_STRIDED
+
+#define FABSHMEM_DEFINE_SIZED(BITS)                                                                        \
+    void shmem_put##BITS(void *dest, const void *source, size_t n, int pe) {                             \
+        nvshmem_putmem(dest, source, checked_bytes("shmem_put" #BITS, n, BITS / 8), pe);                 \
+    }                                                                                                    \
+    void shmem_get##BITS(void *dest, const void *source, size_t n, int pe) {                             \
+        nvshmem_getmem(dest, source, checked_bytes("shmem_get" #BITS, n, BITS / 8), pe);                 \
+    }                                                                                                    \
+    void shmem_put##BITS##_nbi(void *dest, const void *source, size_t n, int pe) {                       \
+        nvshmem_putmem_nbi(dest, source, checked_bytes("shmem_put" #BITS "_nbi", n, BITS / 8), pe);      \
+    }                                                                                                    \
+    void shmem_get##BITS##_nbi(void *dest, const void *source, size_t n, int pe) {                       \
+        nvshmem_getmem_nbi(dest, source, checked_bytes("shmem_get" #BITS "_nbi", n, BITS / 8), pe);      \
+    }                                                                                                    \
+    void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
+        strided("shmem_iput" #BITS, true, dest, source, dst, sst, n, BITS / 8, pe);                      \
+    }                                                                                                    \
+    void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
+        strided("shmem_iget" #BITS, false, dest, source, dst, sst, n, BITS / 8, pe);                     \
+    }
+FABSHMEM_DEFINE_SIZED(8)
+FABSHMEM_DEFINE_SIZED(16)
+FABSHMEM_DEFINE_SIZED(32)
+FABSHMEM_DEFINE_SIZED(64)
+FABSHMEM_DEFINE_SIZED(128)
+#undef FABSHMEM_DEFINE_SIZED
+
+void shmem_barrier(int start, int log_stride, int size, long *) {
+    Runtime &rt = runtime_for("shmem_barrier");
+    quiet_from_host(rt, "shmem_barrier");
+    on_active_set("shmem_barrier", start, log_stride, size, [](Runtime &, const Group &g) { g.sync(); });
+}
+
+void shmem_sync(int start, int log_stride, int size, long *) {
+    on_active_set("shmem_sync", start, log_stride, size, [](Runtime &, const Group &g) { g.sync(); });
+}
+
+// Legacy broadcast: the root's dest is left as it was (OpenSHMEM 1.4).
+#define FABSHMEM_DEFINE_ACTIVE_SET(BITS)                                                                   \
+    void shmem_broadcast##BITS(void *dest, const void *source, size_t n, int root, int start, int log_stride, \
+                               int size, long *) {                                                       \
+        const char *fn = "shmem_broadcast" #BITS;                                                        \
+        on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
+            if (root < 0 || root >= size) fatal("%s: PE_root %d is not in 0..%d", fn, root, size - 1);  \
+            size_t bytes = checked_bytes(fn, n, BITS / 8);                                               \
+            if (g.my_index != root) broadcast(rt, fn, g, dest, source, bytes, root);                     \
+            else broadcast(rt, fn, g, const_cast<void *>(source), source, bytes, root);                  \
+        });                                                                                              \
+    }                                                                                                    \
+    void shmem_collect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \
+                             long *) {                                                                   \
+        const char *fn = "shmem_collect" #BITS;                                                          \
+        on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
+            collect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                            \
+        });                                                                                              \
+    }                                                                                                    \
+    void shmem_fcollect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \
+                              long *) {                                                                  \
+        const char *fn = "shmem_fcollect" #BITS;                                                         \
+        on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
+            fcollect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                           \
+        });                                                                                              \
+    }                                                                                                    \
+    void shmem_alltoall##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \
+                              long *) {                                                                  \
+        const char *fn = "shmem_alltoall" #BITS;                                                         \
+        on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
+            alltoall(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                           \
+        });                                                                                              \
+    }
+FABSHMEM_DEFINE_ACTIVE_SET(32)
+FABSHMEM_DEFINE_ACTIVE_SET(64)
+#undef FABSHMEM_DEFINE_ACTIVE_SET
+
+#define FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, OP, FUNCTOR)                                                    \
+    void shmem_##NAME##_##OP##_to_all(TYPE *dest, const TYPE *source, int nreduce, int start,            \
+                                      int log_stride, int size, TYPE *, long *) {                        \
+        const char *fn = "shmem_" #NAME "_" #OP "_to_all";                                               \
+        if (nreduce < 0) fatal("%s: nreduce %d is negative", fn, nreduce);                               \
+        on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
+            reduce(rt, fn, g, dest, source, static_cast<size_t>(nreduce), FUNCTOR<TYPE>());              \
+        });                                                                                              \
+    }
+#define FABSHMEM_DEFINE_TO_ALL_ARITH(NAME, TYPE)                                           \
+    FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, min, Min) FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, max, Max) \
+    FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, sum, Sum) FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, prod, Prod)
+#define FABSHMEM_DEFINE_TO_ALL_BITWISE(NAME, TYPE)                                         \
+    FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, and, And) FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, or, Or) \
+    FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, xor, Xor)
+FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DEFINE_TO_ALL_ARITH)
+FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DEFINE_TO_ALL_BITWISE)
+FABSHMEM_DEFINE_TO_ALL_ARITH(float, float)
+FABSHMEM_DEFINE_TO_ALL_ARITH(double, double)
+#undef FABSHMEM_DEFINE_TO_ALL
+#undef FABSHMEM_DEFINE_TO_ALL_ARITH
+#undef FABSHMEM_DEFINE_TO_ALL_BITWISE
+
+int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) {
+    const char *fn = "shmem_collectmem";
+    Runtime &rt = runtime_for(fn);
+    Team &t = team_for(rt, fn, team);
+    Group group{t.members, t.my_index, [&] { sync_team(rt, t); }};
+    collect(rt, fn, group, dest, source, nelems);
+    return 0;
+}
+
+#define FABSHMEM_DEFINE_COLLECT(NAME, TYPE)                                                                \
+    int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) {       \
+        return shmem_collectmem(team, dest, source, checked_bytes("shmem_" #NAME "_collect", nelems, sizeof(TYPE))); \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECT)
+#undef FABSHMEM_DEFINE_COLLECT
+
+}  // extern "C"

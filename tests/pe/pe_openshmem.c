@@ -1,0 +1,154 @@
+/* An OpenSHMEM program in C, in the style of the classic test suites: legacy names
+ * (start_pes, _my_pe, shmalloc, shmem_long_fadd, active-set collectives with static pSync and
+ * pWrk) beside the 1.5 ones (teams, team reductions, signals, wait/test). Every result is
+ * checked. With the argument "static_target" it puts to a static array, which fabshmem
+ * refuses with a message. */
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK(cond, ...)                                                              \
+    do {                                                                              \
+        if (!(cond)) {                                                                \
+            fprintf(stderr, "PE %d: FAIL %s:%d: %s: ", _my_pe(), __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                             \
+            fprintf(stderr, "\n");                                                    \
+            exit(1);                                                                  \
+        }                                                                             \
+    } while (0)
+
+#define N 64
+static long pSync[SHMEM_BCAST_SYNC_SIZE];
+static long pSync2[SHMEM_REDUCE_SYNC_SIZE];
+static double pWrk[N];
+static int static_array[N];
+
+int main(int argc, char **argv) {
+    start_pes(0);
+    int me = _my_pe(), n = _num_pes();
+    for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; ++i) pSync[i] = pSync2[i] = SHMEM_SYNC_VALUE;
+    CHECK(n >= 2, "needs 2 PEs");
+    int next = (me + 1) % n, prev = (me + n - 1) % n;
+
+    if (argc > 1 && strcmp(argv[1], "static_target") == 0) {
+        shmem_barrier_all();
+        CHECK(!shmem_addr_accessible(static_array, next), "static data is not symmetric here");
+        shmem_int_p(static_array, 1, next);  /* ends the job with a message */
+        return 0;
+    }
+
+    /* RMA: typed, sized, strided, and 1.5 names */
+    long *data = (long *)shmalloc(N * sizeof(long));
+    long *got = (long *)shmem_malloc(N * sizeof(long));
+    for (int i = 0; i < N; ++i) data[i] = me * 1000 + i;
+    shmem_barrier_all();
+    shmem_long_get(got, data, N, next);
+    for (int i = 0; i < N; ++i) CHECK(got[i] == next * 1000 + i, "long_get %d", i);
+    shmem_get64(got, data, N, prev);
+    for (int i = 0; i < N; ++i) CHECK(got[i] == prev * 1000 + i, "get64 %d", i);
+    memset(got, 0, N * sizeof(long));
+    shmem_long_iget(got, data, 2, 3, N / 4, next);  /* every 3rd remote element to every 2nd */
+    for (int i = 0; i < N / 4; ++i) CHECK(got[2 * i] == next * 1000 + 3 * i, "iget %d", i);
+    CHECK(shmem_long_g(data + 5, next) == next * 1000 + 5, "long_g");
+    shmem_barrier_all();
+    shmem_long_iput(got, data, 1, 2, N / 2, next);  /* every 2nd local element to consecutive */
+    shmem_barrier_all();
+    for (int i = 0; i < N / 2; ++i) CHECK(got[i] == prev * 1000 + 2 * i, "iput %d", i);
+
+    /* AMOs, legacy and 1.5 */
+    long *counter = (long *)shmem_calloc(1, sizeof(long));
+    int *icounter = (int *)shmem_calloc(1, sizeof(int));
+    shmem_barrier_all();
+    for (int pe = 0; pe < n; ++pe) {
+        shmem_long_add(counter, 2, pe);
+        shmem_long_fadd(counter, 3, pe);
+        shmem_long_inc(counter, pe);
+        shmem_long_finc(counter, pe);
+        shmem_long_atomic_fetch_add(counter, 4, pe);
+        shmem_int_atomic_inc(icounter, pe);
+    }
+    shmem_barrier_all();
+    CHECK(*counter == 11L * n && *icounter == n, "counter %ld, expected %ld", *counter, 11L * n);
+    shmem_barrier_all();
+    CHECK(shmem_long_swap(counter, 5, next) == 11L * n, "swap");
+    shmem_barrier_all();
+    CHECK(shmem_long_cswap(counter, 5, 6, next) == 5 && shmem_long_fetch(counter, next) == 6, "cswap");
+    shmem_barrier_all();
+
+    /* point-to-point: the classic wait on a flag */
+    long *flag = (long *)shmem_calloc(1, sizeof(long));
+    shmem_barrier_all();
+    shmem_long_put(got, data, N, next);
+    shmem_fence();
+    shmem_long_p(flag, 1, next);
+    shmem_long_wait(flag, 0);
+    shmem_long_wait_until(flag, SHMEM_CMP_EQ, 1);
+    for (int i = 0; i < N; ++i) CHECK(got[i] == prev * 1000 + i, "put before the flag %d", i);
+    uint64_t *sig = (uint64_t *)shmem_calloc(1, sizeof(uint64_t));
+    shmem_barrier_all();
+    shmem_putmem_signal(got, data, 8, sig, 7, SHMEM_SIGNAL_SET, next);
+    CHECK(shmem_signal_wait_until(sig, SHMEM_CMP_EQ, 7) == 7 && got[0] == prev * 1000, "signal");
+
+    /* Active-set collectives over all PEs and over the even PEs (static pSync, pWrk). */
+    int evens = (n + 1) / 2;
+    shmem_barrier(0, 0, n, pSync);
+    memset(got, 0, N * sizeof(long));
+    shmem_broadcast64(got, data, N, 0, 0, 0, n, pSync);
+    for (int i = 0; i < N && me != 0; ++i) CHECK(got[i] == i, "broadcast64 %d", i);
+    if (me == 0) CHECK(got[0] == 0 && got[1] == 0, "broadcast64 leaves the root's dest alone");
+    long *all = (long *)shmem_malloc(N * n * sizeof(long));
+    shmem_barrier(0, 0, n, pSync);
+    shmem_fcollect64(all, data, N, 0, 0, n, pSync);
+    for (int pe = 0; pe < n; ++pe) CHECK(all[pe * N + 3] == pe * 1000 + 3, "fcollect64 from %d", pe);
+    shmem_barrier(0, 0, n, pSync);
+    shmem_collect64(all, data, (size_t)(me + 1), 0, 0, n, pSync);  /* PE p gives p + 1 elements */
+    for (int pe = 0, at = 0; pe < n; at += ++pe)
+        for (int i = 0; i <= pe; ++i) CHECK(all[at + i] == pe * 1000 + i, "collect64 from %d", pe);
+    shmem_barrier(0, 0, n, pSync);
+    shmem_alltoall64(all, data, 2, 0, 0, n, pSync);
+    for (int pe = 0; pe < n; ++pe) CHECK(all[2 * pe + 1] == pe * 1000 + 2 * me + 1, "alltoall64 from %d", pe);
+    double *dsrc = (double *)shmem_malloc(N * sizeof(double)), *dsum = (double *)shmem_malloc(N * sizeof(double));
+    for (int i = 0; i < N; ++i) dsrc[i] = me + i * 0.5;
+    shmem_barrier_all();
+    if (me % 2 == 0) {
+        shmem_double_sum_to_all(dsum, dsrc, N, 0, 1, evens, pWrk, pSync2);
+        double base = 0;
+        for (int pe = 0; pe < n; pe += 2) base += pe;
+        for (int i = 0; i < N; ++i) CHECK(dsum[i] == base + evens * i * 0.5, "sum_to_all over evens %d", i);
+        shmem_barrier(0, 1, evens, pSync);
+    }
+    shmem_long_max_to_all(got, data, N, 0, 0, n, (long *)pWrk, pSync2);
+    for (int i = 0; i < N; ++i) CHECK(got[i] == (n - 1) * 1000 + i, "max_to_all %d", i);
+
+    /* Teams */
+    shmem_team_t pairs;
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, 2, NULL, 0, &pairs) == 0, "split");
+    int *v = (int *)shmem_malloc(sizeof(int)), *r = (int *)shmem_malloc(sizeof(int));  /* collective */
+    if (me < 2) {
+        CHECK(shmem_team_n_pes(pairs) == 2 && shmem_team_my_pe(pairs) == me, "pair team");
+        *v = me + 10;
+        shmem_int_sum_reduce(pairs, r, v, 1);
+        CHECK(*r == 21, "team sum %d", *r);
+        shmem_team_sync(pairs);
+        shmem_team_destroy(pairs);
+    } else {
+        CHECK(pairs == SHMEM_TEAM_INVALID, "not in the pair team");
+    }
+    shmem_free(r);
+    shmem_free(v);
+
+    shmem_barrier_all();
+    if (me == 0) printf("openshmem: PASS on %d PEs\n", n);
+    shmem_free(dsum);
+    shmem_free(dsrc);
+    shmem_free(all);
+    shmem_free(sig);
+    shmem_free(flag);
+    shmem_free(icounter);
+    shmem_free(counter);
+    shmem_free(got);
+    shfree(data);
+    shmem_finalize();
+    return 0;
+}
