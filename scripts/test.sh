@@ -114,6 +114,23 @@ FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_NIC=eth0 c
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_NIC=no_such_nic check nic-unknown fail "${prefix}error: FABSHMEM_NIC=no_such_nic: provider 'tcp' has no such domain here \(it has: " srun_n 2 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check progress-core-beside-bound-pe ok 'PE 1: .*progress thread cpu 1' srun_n 2 taskset -c 0 $ex/hello
 check no-shm-leftovers ok '^none left$' bash -c 'ls /dev/shm | grep -q "^fabshmem-heap" && ls /dev/shm | grep fabshmem || echo "none left"'
+echo "== atomics, signals, teams, collectives and the OpenSHMEM face"
+# Every PE-count/path combination the issue asks for: 2 and 4 PEs; ipc, tcp, shm; and the
+# target-executed atomics (the fallback where a provider lacks one) through FABSHMEM_STAGED.
+for t in atomics signal_wait collectives; do
+    check "$t-ipc-4pe" ok 'PASS on 4 PEs' srun_n 4 $pe/pe_$t
+    for prov in tcp shm; do
+        for n in 2 4; do
+            FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$prov check "$t-$prov-${n}pe" ok "PASS on $n PEs" srun_n $n $pe/pe_$t
+        done
+    done
+    FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check "$t-tcp-staged" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_$t
+done
+check openshmem-ipc-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-tcp-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshmem: PASS on 2 PEs' srun_n 2 $pe/pe_openshmem
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
+check openshmem-static-target fail "${prefix}error: nvshmem_int_p: the symmetric address .* global and static variables are not symmetric in fabshmem" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 
 echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"
@@ -248,6 +265,13 @@ consumer_cuda() {  # the CUDA example (device API) against the installed fabshme
 export -f consumer_installed consumer_subproject consumer_cuda
 check consumer-installed ok 'consumer: OK on 2 PEs' consumer_installed
 check consumer-subproject ok 'consumer: OK on 2 PEs' consumer_subproject
+oshcc_oshrun() {  # the installed wrappers (consumer_installed installed them)
+    "$work/prefix/bin/oshcc" tests/pe/pe_openshmem.c -o "$work/osh-openshmem" &&
+    "$work/prefix/bin/oshc++" -c tests/pe/pe_atomics.cpp -o "$work/osh-atomics.o" &&
+    "$work/prefix/bin/oshrun" -np 2 "$work/osh-openshmem"
+}
+export -f oshcc_oshrun
+check oshcc-oshrun ok 'openshmem: PASS on 2 PEs' oshcc_oshrun
 if [ -x /usr/local/cuda/bin/nvcc ]; then
     libdir=$(dirname "$(find "$work/prefix" -name fabshmem.pc)")
     export libdir
@@ -273,6 +297,10 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
     FABSHMEM_STAGED=1 check "rma_sizes-2x2-staged" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_rma_sizes
+    # Atomics on one word from ipc (CPU atomics) and fabric (the provider's) at once.
+    for t in atomics collectives openshmem; do
+        check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
+    done
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
     FABSHMEM_INFO=1 check paths-2x2 ok 'PE 0: host n1, node PEs 0,1, .*paths to PEs 0:self 1:ipc 2:fabric 3:fabric' srun_nodes 2 $ex/hello
     FABSHMEM_PROVIDER=shm check shm-across-nodes-refused fail "${prefix}error: FABSHMEM_PROVIDER=shm reaches only PEs of one node" srun_nodes 1 $ex/hello
