@@ -3,9 +3,8 @@
  * (same arguments); the rest (legacy active-set collectives, strided RMA, the old AMO names)
  * are library functions.
  *
- * Symmetric objects are memory from shmem_malloc and friends. Variables in the program's
- * static data (global arrays) are not symmetric in fabshmem: an RMA or AMO naming one ends
- * the job with a message that says so; shmem_addr_accessible() returns 0 for them. */
+ * Symmetric objects are memory from shmem_malloc and friends, and the program's global and
+ * static variables (unless FABSHMEM_STATIC_DATA=0; see the README). */
 #ifndef FABSHMEM_SHMEM_H
 #define FABSHMEM_SHMEM_H
 

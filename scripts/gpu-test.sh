@@ -42,9 +42,10 @@ check gpu-device-ring-tcp ok 'gpu_device: PASS on 2 PEs, request ring' run 2 env
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
-for t in rma_types rma_sizes ordering busy_target; do
+for t in rma_types rma_sizes ordering busy_target atomics signal_wait collectives openshmem; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
 done
+check gpu-heap-host-atomics-refused fail 'fabshmem: PE [01]: error: nvshmem_int_atomic_fetch_add: host-initiated atomics on a GPU heap are not supported yet' run 2 $build/tests/pe/pe_atomics
 fi
 if [ "$part" != tests ]; then
 echo "== GPU benchmark: CUDA IPC"

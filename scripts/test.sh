@@ -130,7 +130,8 @@ check openshmem-ipc-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-tcp-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshmem: PASS on 2 PEs' srun_n 2 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
-check openshmem-static-target fail "${prefix}error: nvshmem_int_p: the symmetric address .* global and static variables are not symmetric in fabshmem" srun_n 2 $pe/pe_openshmem static_target
+check openshmem-stack-target fail "${prefix}error: nvshmem_int_p: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_openshmem stack_target
+FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: nvshmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 
 echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"
@@ -138,8 +139,8 @@ check misuse-before_init fail "${prefix}error: nvshmem_barrier_all was called be
 check misuse-init_twice ok "${prefix}warning: nvshmem_init was called again" srun_n 2 $pe/pe_misuse init_twice
 check misuse-after_finalize fail "${prefix}error: nvshmem_barrier_all was called after nvshmem_finalize" srun_n 2 $pe/pe_misuse after_finalize
 check misuse-pe_out_of_range fail "${prefix}error: nvshmem_int_get: PE 2 is out of range: this job has 2 PEs" srun_n 2 $pe/pe_misuse pe_out_of_range
-check misuse-remote_outside_heap fail "${prefix}error: nvshmem_int_put: the symmetric address .* is not inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_outside_heap
-check misuse-remote_range_end fail "${prefix}error: nvshmem_getmem: the symmetric address .* \(1099511627776 bytes\) is not inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_range_end
+check misuse-remote_outside_heap fail "${prefix}error: nvshmem_int_put: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_misuse remote_outside_heap
+check misuse-remote_range_end fail "${prefix}error: nvshmem_getmem: the symmetric address .* \(1099511627776 bytes\) is neither inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_range_end
 check misuse-null_local fail "${prefix}error: nvshmem_getmem: the local buffer is NULL for a transfer of 8 bytes" srun_n 2 $pe/pe_misuse null_local
 check misuse-size_overflow fail "${prefix}error: nvshmem_int_get: [0-9]+ elements of 4 bytes overflow size_t" srun_n 2 $pe/pe_misuse size_overflow
 FABSHMEM_DEBUG=1 check misuse-mismatched_alloc fail "${prefix}error: nvshmem_malloc\((64|128) bytes, alignment 64\) is collective, but PE [01] asked for (64|128) bytes" srun_n 2 $pe/pe_misuse mismatched_alloc

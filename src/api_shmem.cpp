@@ -76,7 +76,7 @@ int shmem_pe_accessible(int pe) {
 
 int shmem_addr_accessible(const void *addr, int pe) {
     Runtime &rt = runtime_for("shmem_addr_accessible");
-    return pe >= 0 && pe < rt.n_pes && rt.heap.contains(addr, 1);
+    return pe >= 0 && pe < rt.n_pes && (rt.heap.contains(addr, 1) || rt.statics.contains(addr, 1));
 }
 
 // Collective, like every allocation: a new block, the old contents, the old block freed.

@@ -26,6 +26,7 @@ struct Config {
     std::string provider;
     std::string nic;
     bool disable_ipc = false;
+    bool static_data = true;
     bool staged = false;
     size_t max_msg_size = 0;
     bool info = false;

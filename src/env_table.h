@@ -23,6 +23,9 @@
     X(disable_ipc, "FABSHMEM_DISABLE_IPC", "", Bool, "0",                                          \
       "Reach PEs of the same node through the fabric instead of shared memory (tests use it to "   \
       "exercise the fabric on one machine)")                                                       \
+    X(static_data, "FABSHMEM_STATIC_DATA", "", Bool, "1",                                          \
+      "Make the program's global and static variables symmetric (OpenSHMEM style): at init its "  \
+      "data segment moves into shared memory (same addresses) and is registered with the fabric") \
     X(staged, "FABSHMEM_STAGED", "", Bool, "0",                                                    \
       "Reach remote heaps through the target's host staging buffers even where the provider "     \
       "could access them directly; the path a GPU heap takes without FI_HMEM (for testing it)")    \

@@ -33,6 +33,7 @@ Runtime *g_runtime = nullptr;
 void abort_job(int exit_code, const char *message) {
     if (!g_runtime) return;
     g_runtime->heap.unlink_shared_name();  // nothing left in /dev/shm by a job that failed
+    g_runtime->statics.unlink_shared_name();
     if (Transport *fabric = g_runtime->fabric.get()) {
         fabric->remove_leftovers(getpid());
         fabric->remove_leftovers(PeerMonitor::dead_peer_pid());
@@ -146,6 +147,17 @@ long choose_progress_cpu(Runtime &rt, const Placement &placement) {
     return rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank, own, node_bindings);
 }
 
+// Global and static variables become symmetric: registered with the fabric as they are, and,
+// where node peers share memory, first moved into a shared-memory object of their own.
+void share_static_data(Runtime &rt, bool share_with_node) {
+    std::string why;
+    if (!rt.statics.locate(&why)) {
+        FS_DEBUG("global and static variables are not symmetric: %s", why.c_str());
+        return;
+    }
+    if (share_with_node && !rt.statics.share(shared_heap_name(rt.my_pe) + ".static")) rt.statics = StaticData();
+}
+
 void start_runtime(Runtime &rt) {
     std::string error;
     if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
@@ -175,9 +187,10 @@ void start_runtime(Runtime &rt) {
     bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
                                    : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
     if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
-    rt.self = std::make_unique<SelfTransport>(rt.heap);
+    if (rt.config.static_data) share_static_data(rt, share_heap);
+    rt.self = std::make_unique<SelfTransport>(rt.heap, rt.statics);
     if (rt.n_pes > 1) {
-        rt.ipc = open_ipc_transport(*rt.bootstrap, rt.heap, heap_name, &status);
+        rt.ipc = open_ipc_transport(*rt.bootstrap, rt.heap, heap_name, rt.statics, &status);
         if (!rt.ipc) fatal("nvshmem_init: mapping the heaps of this node's PEs failed");
     }
     // The same answer on every PE, since opening the fabric is collective.
@@ -194,7 +207,7 @@ void start_runtime(Runtime &rt) {
         options.force_staged = rt.config.staged;
         options.max_message = rt.config.max_msg_size;
         options.peer_timeout = rt.config.peer_timeout;
-        rt.fabric = open_fabric_transport(options, placement, *rt.bootstrap, rt.heap, &status);
+        rt.fabric = open_fabric_transport(options, placement, *rt.bootstrap, rt.heap, rt.statics, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         progress_cpu = rt.config.progress_cpu;
         if (progress_cpu < 0) progress_cpu = choose_progress_cpu(rt, placement);
@@ -220,6 +233,7 @@ void start_runtime(Runtime &rt) {
 
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
     rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
+    rt.statics.unlink_shared_name();
     if (rt.config.info) print_info(rt);
 }
 
@@ -312,14 +326,14 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
               rt.n_pes == 1 ? "" : "s", rt.n_pes - 1);
     if (bytes && !local)
         fatal("%s: the local buffer is NULL for a transfer of %zu bytes", function, bytes);
-    if (!rt.heap.contains(symmetric, bytes)) {
-        fatal("%s: the symmetric address %p (%zu bytes) is not inside the symmetric heap "
-              "[%p, %p); the remote side of a transfer must be memory from nvshmem_malloc (or "
-              "shmem_malloc): global and static variables are not symmetric in fabshmem",
-              function, symmetric, bytes, static_cast<void *>(rt.heap.base()),
-              static_cast<void *>(rt.heap.base() + rt.heap.size()));
-    }
-    return rt.heap.offset_of(symmetric);
+    if (rt.heap.contains(symmetric, bytes)) return rt.heap.offset_of(symmetric);
+    if (rt.statics.contains(symmetric, bytes)) return rt.statics.offset_of(symmetric);
+    fatal("%s: the symmetric address %p (%zu bytes) is neither inside the symmetric heap "
+          "[%p, %p) nor a global or static variable%s; the remote side of a transfer must be "
+          "memory from nvshmem_malloc (shmem_malloc) or a global or static variable",
+          function, symmetric, bytes, static_cast<void *>(rt.heap.base()),
+          static_cast<void *>(rt.heap.base() + rt.heap.size()),
+          rt.statics.size() ? "" : " (those are not symmetric in this job: FABSHMEM_STATIC_DATA=0)");
 }
 
 void quiet_all(Runtime &rt) {

@@ -12,6 +12,7 @@
 #include "peer_monitor.h"
 #include "progress_thread.h"
 #include "self_transport.h"
+#include "static_data.h"
 #include "topology.h"
 #include "symmetric_heap.h"
 #include "team.h"
@@ -25,6 +26,7 @@ struct Runtime {
     std::unique_ptr<Bootstrap> bootstrap;
     std::unique_ptr<Topology> topology;  // null when hwloc could not load the node
     SymmetricHeap heap;
+    StaticData statics;  // size 0 unless global and static variables are symmetric
     std::unique_ptr<SelfTransport> self;
     std::unique_ptr<IpcTransport> ipc;        // null when no PE of this node shares its heap
     std::unique_ptr<Transport> fabric;     // null for a 1-PE job

@@ -1,6 +1,7 @@
 // A transport moves bytes between this PE and the heap of another. One class per provider
 // folder (providers/<name>/); the runtime picks one per peer: self, then fabric.
-// Remote locations are offsets into the peer's symmetric heap; callers have checked ranges.
+// Remote locations are offsets into the peer's symmetric space: its heap, or from kStaticOffset
+// its static data (static_data.h); callers have checked ranges.
 // Failures end the job with a message (every caller is a void NVSHMEM routine).
 #pragma once
 
@@ -87,10 +88,13 @@ private:
 // providers/ipc: maps the heaps of this node's PEs (collective: every PE calls it;
 // `heap_name` names this PE's shared host region, empty when it does not share). The
 // transport reaches the PEs it mapped; reaches(pe) says which.
+// `statics`: this PE's static data, shared under its shared_name() (empty: not shared).
 class IpcTransport;
 class SymmetricHeap;
+class StaticData;
 std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const std::string &heap_name, Status *status);
+                                                 const std::string &heap_name, const StaticData &statics,
+                                                 Status *status);
 
 // providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges
 // addresses and keys with every PE (collective).
@@ -109,8 +113,9 @@ struct FabricOptions {
     size_t max_message = 0;          // FABSHMEM_MAX_MSG_SIZE: split larger transfers; 0: none
     long peer_timeout = 0;           // FABSHMEM_PEER_TIMEOUT: a post refused this long is fatal
 };
+// `statics` (size 0: none) is registered too.
 std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 Status *status);
+                                                 const StaticData &statics, Status *status);
 
 }  // namespace fabshmem

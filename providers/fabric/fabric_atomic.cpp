@@ -70,13 +70,14 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
     void *operand_desc = local_descriptor(&operand, r.width, &operand_mr);
     void *result_desc = local_descriptor(&result, r.width, &result_mr);
     fi_ioc operand_ioc{&operand, 1}, result_ioc{&result, 1};
-    fi_rma_ioc remote{peers_[pe].data.base + r.offset, 1, peers_[pe].data.key};
+    auto [region, region_offset] = remote(pe, r.offset);
+    fi_rma_ioc target{region->base + region_offset, 1, region->key};
     fi_msg_atomic msg{};
     msg.msg_iov = &operand_ioc;
     msg.desc = &operand_desc;
     msg.iov_count = 1;
     msg.addr = peers_[pe].address;
-    msg.rma_iov = &remote;
+    msg.rma_iov = &target;
     msg.rma_iov_count = 1;
     msg.datatype = to_fi_type(r.width);
     msg.op = to_fi_op(r.op);

@@ -119,6 +119,17 @@ uint64_t FabricTransport::staged_atomic(const AtomicRequest &r, int pe) {
     return old;
 }
 
+char *FabricTransport::local_symmetric(size_t offset, size_t bytes, int initiator, bool *cuda) const {
+    bool in_statics = is_static_offset(offset);
+    char *base = in_statics ? static_base_ : heap_base_;
+    size_t size = in_statics ? static_size_ : heap_size_, at = in_statics ? offset - kStaticOffset : offset;
+    if (bytes > kStageBytes || at > size || bytes > size - at)
+        fatal("PE %d sent a staged request outside this PE's symmetric memory (offset %zu, %zu bytes)",
+              initiator, offset, bytes);
+    *cuda = heap_is_cuda_ && !in_statics;
+    return base + at;
+}
+
 bool FabricTransport::serve_staged_requests() {
     bool expected = false;
     if (!serving_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
@@ -132,22 +143,22 @@ bool FabricTransport::serve_staged_requests() {
         if (number == staged_served_[initiator]) continue;
         int pe = static_cast<int>(initiator);
         size_t offset = request->offset, bytes = request->bytes;
-        if (bytes > kStageBytes || offset > heap_size_ || bytes > heap_size_ - offset)
-            fatal("PE %d sent a staged request outside this PE's heap (offset %zu, %zu bytes)", pe, offset, bytes);
+        bool cuda = false;
+        char *local = local_symmetric(offset, bytes, pe, &cuda);
         if (request->op == StagedRequest::kAtomic) {
-            if (heap_is_cuda_ || (bytes != 4 && bytes != 8) || offset % bytes || request->atomic_op > 6)
+            if (cuda || (bytes != 4 && bytes != 8) || offset % bytes || request->atomic_op > 6)
                 fatal("PE %d sent an atomic this PE cannot execute (%zu bytes at offset %zu)", pe, bytes, offset);
             AtomicRequest atomic{static_cast<AtomicOp>(request->atomic_op), bytes, offset,
                                  request->operand, request->compare};
-            uint64_t old = cpu_atomic(heap_base_ + offset, atomic);
+            uint64_t old = cpu_atomic(local, atomic);
             std::memcpy(serve, &old, sizeof old);
             post_and_wait(Op::write, serve, sizeof old, desc, pe, peers_[pe].staging, layout.bounce());
         } else if (request->op == StagedRequest::kGet) {
-            heap_copy(heap_is_cuda_, serve, heap_base_ + offset, bytes);
+            heap_copy(cuda, serve, local, bytes);
             post_and_wait(Op::write, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
         } else {
             post_and_wait(Op::read, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
-            heap_copy(heap_is_cuda_, heap_base_ + offset, serve, bytes);
+            heap_copy(cuda, local, serve, bytes);
         }
         staged_served_[initiator] = number;
         served = true;

@@ -34,6 +34,9 @@ struct PeerCard {
     uint64_t signal_key;
     uint64_t staging_base;
     uint64_t staging_key;
+    uint64_t static_base;
+    uint64_t static_key;
+    uint64_t static_size;  // 0: none registered
     uint32_t address_length;
     uint8_t address[512];
 };
@@ -47,7 +50,7 @@ Status fabric_failure(const char *what, int rc) {
 
 std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &options, const Placement &placement,
                                                        Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                       Status *status) {
+                                                       const StaticData &statics, Status *status) {
     FabricChoice choice;
     bool cuda_heap = heap.kind() == HeapKind::cuda;
     *status = choose_fabric(options.requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, placement,
@@ -61,7 +64,7 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &opti
     *status = transport->open_endpoint(choice);
     if (options.max_message) transport->max_msg_size_ = std::min(transport->max_msg_size_, options.max_message);
     transport->unreachable_after_ = std::chrono::seconds(options.peer_timeout);
-    if (*status == Status::ok) *status = transport->register_heap(heap);
+    if (*status == Status::ok) *status = transport->register_heap(heap, statics);
     if (*status == Status::ok) transport->query_atomics();
     bool need_staging = transport->staged_ || !transport->provider_does_every_atomic();
     if (*status == Status::ok && need_staging) *status = transport->open_staging(bootstrap.size());
@@ -114,7 +117,7 @@ Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid
     attr.mr_iov = &region;
     attr.iov_count = 1;
     attr.access = FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
-    attr.requested_key = signal_mr_ || heap_mr_ ? 2 : 1;  // with FI_MR_PROV_KEY the provider picks
+    attr.requested_key = ++registrations_;  // unique per region; with FI_MR_PROV_KEY the provider picks
     // GPU memory is registered as such, so the NIC reads and writes it directly (GPUDirect).
     attr.iface = cuda ? FI_HMEM_CUDA : FI_HMEM_SYSTEM;
     if (cuda) attr.device.cuda = cuda_device_;
@@ -129,7 +132,7 @@ Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid
     return Status::ok;
 }
 
-Status FabricTransport::register_heap(const SymmetricHeap &heap) {
+Status FabricTransport::register_heap(const SymmetricHeap &heap, const StaticData &statics) {
     heap_base_ = heap.base();
     heap_size_ = heap.size();
     signal_base_ = heap.signal_base();
@@ -155,6 +158,11 @@ Status FabricTransport::register_heap(const SymmetricHeap &heap) {
     // A host heap holds its signal words; a GPU heap's live in host memory of their own.
     if (!register_data || signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
         status = register_region(signal_base_, SymmetricHeap::kSignalBytes, false, &signal_mr_);
+    if (status == Status::ok && statics.size()) {
+        status = register_region(statics.base(), statics.size(), false, &static_mr_);
+        static_base_ = statics.base();
+        static_size_ = statics.size();
+    }
     return status;
 }
 
@@ -169,6 +177,11 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
         mine.staging_key = fi_mr_key(staging_mr_);
     }
     mine.heap_size = heap_size_;
+    if (static_mr_) {
+        mine.static_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(static_base_) : 0;
+        mine.static_key = fi_mr_key(static_mr_);
+        mine.static_size = static_size_;
+    }
     if (signal_mr_) {
         mine.signal_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(signal_base_) : 0;
         mine.signal_key = fi_mr_key(signal_mr_);
@@ -208,13 +221,24 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
         peers_[pe].data = Region{card.heap_base, card.heap_key};
         peers_[pe].signals = Region{card.signal_base, card.signal_key};
         peers_[pe].staging = Region{card.staging_base, card.staging_key};
+        peers_[pe].statics = Region{card.static_base, card.static_key};
+        peers_[pe].has_statics = card.static_size && card.static_size == mine.static_size;
     }
     return Status::ok;
+}
+
+std::pair<const FabricTransport::Region *, size_t> FabricTransport::remote(int pe, size_t offset) const {
+    if (!is_static_offset(offset)) return {&peers_[pe].data, offset};
+    if (!peers_[pe].has_statics)
+        fatal("PE %d's global and static variables cannot be reached (not registered, or another "
+              "program with a different data segment); use memory from nvshmem_malloc", pe);
+    return {&peers_[pe].statics, offset - kStaticOffset};
 }
 
 FabricTransport::~FabricTransport() {
     release_temporary_registrations();
     if (staging_mr_) fi_close(&staging_mr_->fid);
+    if (static_mr_) fi_close(&static_mr_->fid);
     if (staging_) munmap(staging_, staging_size_);
     if (signal_mr_) fi_close(&signal_mr_->fid);
     if (heap_mr_) fi_close(&heap_mr_->fid);
@@ -305,7 +329,8 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, max_msg_size_);
         if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);
-        post(op, static_cast<char *>(local) + done, chunk, desc, pe, peers_[pe].data, offset + done,
+        auto [region, region_offset] = remote(pe, offset + done);
+        post(op, static_cast<char *>(local) + done, chunk, desc, pe, *region, region_offset,
              waiter, inject ? FI_INJECT : 0);
         done += chunk;
     }
@@ -452,8 +477,8 @@ void FabricTransport::interrupt_wait() {
 
 std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 Status *status) {
-    return FabricTransport::open(options, placement, bootstrap, heap, status);
+                                                 const StaticData &statics, Status *status) {
+    return FabricTransport::open(options, placement, bootstrap, heap, statics, status);
 }
 
 }  // namespace fabshmem

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "bootstrap.h"
+#include "static_data.h"
 #include "status.h"
 #include "symmetric_heap.h"
 #include "transport.h"
@@ -29,7 +30,7 @@ public:
     // endpoint, registers the heap, and exchanges addresses and keys with every PE.
     static std::unique_ptr<FabricTransport> open(const FabricOptions &options, const Placement &placement,
                                                  Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 Status *status);
+                                                 const StaticData &statics, Status *status);
     ~FabricTransport() override;
 
     const char *name() const override { return "fabric"; }
@@ -57,14 +58,19 @@ private:
     };
     struct Peer {
         fi_addr_t address = FI_ADDR_UNSPEC;
-        Region data, signals, staging;
+        Region data, signals, staging, statics;
+        bool has_statics = false;  // its static data is registered and laid out as this PE's
     };
+    // The peer's region that holds symmetric `offset` (heap or static data), and the offset in it.
+    std::pair<const Region *, size_t> remote(int pe, size_t offset) const;
+    // This PE's memory at symmetric `offset` (the staged server's side); `cuda`: GPU memory.
+    char *local_symmetric(size_t offset, size_t bytes, int initiator, bool *cuda) const;
     enum class Op { read, write, atomic };
     static const char *to_string(Op op);
 
     FabricTransport() = default;
     Status open_endpoint(const FabricChoice &choice);
-    Status register_heap(const SymmetricHeap &heap);
+    Status register_heap(const SymmetricHeap &heap, const StaticData &statics);
     // `report`: log a failure as an error (otherwise the caller decides what it means).
     Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr, bool report = true);
     Status exchange(Bootstrap &bootstrap);
@@ -111,6 +117,10 @@ private:
     fid_ep *ep_ = nullptr;
     fid_mr *heap_mr_ = nullptr;
     fid_mr *signal_mr_ = nullptr;  // null when the signal region lies inside the heap's
+    fid_mr *static_mr_ = nullptr;  // the static data's registration, if any
+    uint64_t registrations_ = 0;    // regions registered so far (their requested keys)
+    char *static_base_ = nullptr;
+    size_t static_size_ = 0;
     void *heap_desc_ = nullptr;
     char *heap_base_ = nullptr;
     size_t heap_size_ = 0;

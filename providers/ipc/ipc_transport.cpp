@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "log.h"
+#include "static_data.h"
 #include "symmetric_heap.h"
 
 namespace fabshmem {
@@ -21,6 +22,8 @@ struct IpcCard {
     char name[96];
     cuda::IpcHandle handle;
     uint64_t data_delta;
+    char static_name[96];  // its static data's shared-memory name; empty: not shared
+    uint64_t static_size;
 };
 
 void *map_shared(const char *name, size_t bytes, std::string *error) {
@@ -39,15 +42,19 @@ void *map_shared(const char *name, size_t bytes, std::string *error) {
 IpcTransport::~IpcTransport() {
     for (Peer &peer : peers_) {
         if (peer.host_mapping) munmap(peer.host_mapping, peer.host_mapping_size);
+        if (peer.statics) munmap(peer.statics, peer.statics_size);
         if (peer.cuda_mapping) cuda::ipc_close(peer.cuda_mapping);
     }
 }
 
 std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const std::string &heap_name, Status *status) {
+                                                 const std::string &heap_name, const StaticData &statics,
+                                                 Status *status) {
     bool cuda_heap = heap.kind() == HeapKind::cuda;
     IpcCard mine{};
     std::snprintf(mine.name, sizeof mine.name, "%s", heap_name.c_str());
+    std::snprintf(mine.static_name, sizeof mine.static_name, "%s", statics.shared_name().c_str());
+    mine.static_size = statics.size();
     std::string error;
     if (cuda_heap && !heap_name.empty()) {
         if (!cuda::ipc_get_handle(heap.cuda_allocation(), &mine.handle, &error)) {
@@ -86,6 +93,12 @@ std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const Sym
             peer.data = static_cast<char *>(peer.cuda_mapping) + cards[pe].data_delta;
         } else {
             peer.data = peer.signals;
+        }
+        // Static data: only between copies of one program (same segment size).
+        if (mine.static_name[0] && cards[pe].static_name[0] && cards[pe].static_size == mine.static_size) {
+            peer.statics = static_cast<char *>(map_shared(cards[pe].static_name, mine.static_size, &error));
+            if (!peer.statics) return fail(pe, cards[pe].static_name);
+            peer.statics_size = mine.static_size;
         }
     }
     return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);

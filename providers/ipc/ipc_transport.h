@@ -1,12 +1,15 @@
 // PEs of the same node without the fabric. A host heap is a POSIX shared-memory object that
 // the node's other PEs map, so get and put are memcpy; a GPU heap is shared through CUDA IPC,
 // so get and put are cudaMemcpy between the GPUs' memories, and its host signal region
-// through shared memory. nvshmem_ptr gives the mapped address either way.
+// through shared memory. nvshmem_ptr gives the mapped address either way. The PEs' static data
+// (static_data.h), shared memory too, is mapped beside.
 #pragma once
 
 #include <vector>
 
 #include "heap_copy.h"
+#include "log.h"
+#include "static_data.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -19,6 +22,8 @@ public:
         void *cuda_mapping = nullptr;  // what cudaIpcOpenMemHandle returned, to close
         void *host_mapping = nullptr;  // what mmap returned, to unmap
         size_t host_mapping_size = 0;
+        char *statics = nullptr;       // its static data mapped here; nullptr: not shared
+        size_t statics_size = 0;
     };
     IpcTransport(std::vector<Peer> peers, bool cuda) : peers_(std::move(peers)), cuda_(cuda) {}
     ~IpcTransport() override;
@@ -27,10 +32,10 @@ public:
     bool reaches(int pe) const { return peers_[pe].data != nullptr; }
 
     void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override {
-        heap_copy(cuda_, dest, peers_[pe].data + offset, bytes, blocking);
+        heap_copy(cuda_ && !is_static_offset(offset), dest, at(offset, pe), bytes, blocking);
     }
     void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override {
-        heap_copy(cuda_, peers_[pe].data + offset, src, bytes, blocking);
+        heap_copy(cuda_ && !is_static_offset(offset), at(offset, pe), src, bytes, blocking);
     }
     void put_signal(size_t offset, uint64_t value, int pe) override {
         __atomic_store_n(reinterpret_cast<uint64_t *>(peers_[pe].signals + offset), value, __ATOMIC_RELEASE);
@@ -39,10 +44,18 @@ public:
     // order them for other PEs' loads.
     void quiet() override { heap_copies_complete(cuda_); }
     void fence() override { __atomic_thread_fence(__ATOMIC_RELEASE); }
-    void *local_address(size_t offset, int pe) override { return peers_[pe].data + offset; }
+    void *local_address(size_t offset, int pe) override { return at(offset, pe); }
     std::string describe() const override { return cuda_ ? "ipc (CUDA IPC)" : "ipc (shared memory)"; }
 
 private:
+    char *at(size_t offset, int pe) const {
+        if (!is_static_offset(offset)) return peers_[pe].data + offset;
+        if (!peers_[pe].statics)
+            fatal("PE %d's global and static variables are not shared with this PE (see its "
+                  "warning at init, or FABSHMEM_STATIC_DATA); use memory from nvshmem_malloc", pe);
+        return peers_[pe].statics + (offset - kStaticOffset);
+    }
+
     std::vector<Peer> peers_;
     bool cuda_;
 };

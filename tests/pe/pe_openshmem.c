@@ -1,8 +1,8 @@
 /* An OpenSHMEM program in C, in the style of the classic test suites: legacy names
  * (start_pes, _my_pe, shmalloc, shmem_long_fadd, active-set collectives with static pSync and
  * pWrk) beside the 1.5 ones (teams, team reductions, signals, wait/test). Every result is
- * checked. With the argument "static_target" it puts to a static array, which fabshmem
- * refuses with a message. */
+ * checked; global and static arrays serve as symmetric objects, as in those suites. With the
+ * argument "stack_target" it puts to a stack array, which is not symmetric: a message. */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,9 @@
 static long pSync[SHMEM_BCAST_SYNC_SIZE];
 static long pSync2[SHMEM_REDUCE_SYNC_SIZE];
 static double pWrk[N];
-static int static_array[N];
+static int static_array[N];     /* symmetric: the program's static data */
+long global_counter;             /* symmetric too */
+static double static_sums[N];
 
 int main(int argc, char **argv) {
     start_pes(0);
@@ -31,12 +33,29 @@ int main(int argc, char **argv) {
     CHECK(n >= 2, "needs 2 PEs");
     int next = (me + 1) % n, prev = (me + n - 1) % n;
 
-    if (argc > 1 && strcmp(argv[1], "static_target") == 0) {
+    if (argc > 1) {  /* misuse: "stack_target", or "static_target" with FABSHMEM_STATIC_DATA=0 */
+        int on_stack[4];
+        int *target = strcmp(argv[1], "stack_target") == 0 ? on_stack : static_array;
         shmem_barrier_all();
-        CHECK(!shmem_addr_accessible(static_array, next), "static data is not symmetric here");
-        shmem_int_p(static_array, 1, next);  /* ends the job with a message */
+        CHECK(!shmem_addr_accessible(target, next), "%s is not symmetric", argv[1]);
+        shmem_int_p(target, 1, next);  /* ends the job with a message */
         return 0;
     }
+
+    /* Static and global variables as symmetric objects: put, get, atomics, a reduction. */
+    CHECK(shmem_addr_accessible(static_array, next) && shmem_addr_accessible(&global_counter, next), "static data accessible");
+    for (int i = 0; i < N; ++i) static_array[i] = me * 100 + i;
+    shmem_barrier_all();
+    int from_next[N];
+    shmem_int_get(from_next, static_array, N, next);
+    for (int i = 0; i < N; ++i) CHECK(from_next[i] == next * 100 + i, "static get %d", i);
+    shmem_barrier_all();
+    shmem_int_put(static_array, from_next, N / 2, prev);  /* PE q receives PE q+2's values */
+    for (int pe = 0; pe < n; ++pe) shmem_long_atomic_add(&global_counter, me + 1, pe);
+    shmem_barrier_all();
+    for (int i = 0; i < N / 2; ++i) CHECK(static_array[i] == (me + 2) % n * 100 + i, "static put %d", i);
+    for (int i = N / 2; i < N; ++i) CHECK(static_array[i] == me * 100 + i, "static untouched %d", i);
+    CHECK(global_counter == (long)n * (n + 1) / 2, "global counter %ld", global_counter);
 
     /* RMA: typed, sized, strided, and 1.5 names */
     long *data = (long *)shmalloc(N * sizeof(long));
@@ -118,6 +137,8 @@ int main(int argc, char **argv) {
         for (int i = 0; i < N; ++i) CHECK(dsum[i] == base + evens * i * 0.5, "sum_to_all over evens %d", i);
         shmem_barrier(0, 1, evens, pSync);
     }
+    shmem_double_sum_reduce(SHMEM_TEAM_WORLD, static_sums, dsrc, N);  /* a static destination */
+    for (int i = 0; i < N; ++i) CHECK(static_sums[i] == n * (n - 1) / 2.0 + n * i * 0.5, "static sum_reduce %d", i);
     shmem_long_max_to_all(got, data, N, 0, 0, n, (long *)pWrk, pSync2);
     for (int i = 0; i < N; ++i) CHECK(got[i] == (n - 1) * 1000 + i, "max_to_all %d", i);
 

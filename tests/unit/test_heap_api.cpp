@@ -106,10 +106,10 @@ TEST(HeapApiDeathTest, BadRmaArgumentsAreRefused) {
                 "nvshmem_int_get: PE 1 is out of range: this job has 1 PE \\(0..0\\)");
     EXPECT_EXIT(nvshmem_int_get(local, block, 16, -1), ExitedWithCode(1), "PE -1 is out of range");
     EXPECT_EXIT(nvshmem_int_put(local, block, 16, 0), ExitedWithCode(1),
-                "nvshmem_int_put: the symmetric address 0x[0-9a-f]+ \\(64 bytes\\) is not inside "
+                "nvshmem_int_put: the symmetric address 0x[0-9a-f]+ \\(64 bytes\\) is neither inside "
                 "the symmetric heap");
     EXPECT_EXIT(nvshmem_getmem(local, block, size_t{1} << 40, 0), ExitedWithCode(1),
-                "is not inside the symmetric heap");
+                "is neither inside the symmetric heap");
     EXPECT_EXIT(nvshmem_int64_get(reinterpret_cast<int64_t *>(local),
                                   reinterpret_cast<int64_t *>(block), SIZE_MAX / 4, 0),
                 ExitedWithCode(1), "overflow size_t");
