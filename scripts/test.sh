@@ -218,6 +218,8 @@ done
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check asan-threads-shm ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_threads
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check asan-rma_sizes-staged ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_rma_sizes
 FABSHMEM_SYMMETRIC_SIZE=256M check asan-stress-alloc ok 'all verified' srun_n 2 $asan_pe/pe_stress alloc 20000
+check asan-openshmem-ipc ok 'openshmem: PASS on 2 PEs' srun_n 2 $asan_pe/pe_openshmem  # static data shared
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check asan-collectives-tcp ok 'PASS on 2 PEs' srun_n 2 $asan_pe/pe_collectives
 check asan-misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live block starts here" srun_n 2 $asan_pe/pe_misuse free_twice
 unset ASAN_OPTIONS UBSAN_OPTIONS
 
