@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <type_traits>
+
 #include "fabshmem_device_state.h"
 #include "fabshmem_rma_types.h"
 
@@ -277,6 +279,118 @@ __device__ inline void barrier(const Group &group, const char *function, bool co
     group.sync();
 }
 
+// ---- atomics, signals and waits --------------------------------------------------------------
+// Atomics reach the PEs whose heaps are mapped here (system-scope CUDA atomics, so they are
+// atomic with every GPU's and with each other); the request ring carries none yet.
+
+enum AmoOp { amo_read, amo_write, amo_add, amo_and, amo_or, amo_xor, amo_compare_swap };
+
+__device__ __noinline__ void fail_atomic_unmapped(const char *function, int pe) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): PE %d's heap is not mapped on this GPU; "
+           "atomics (and signal adds) in kernels reach only the PEs of this node for now (CUDA "
+           "IPC): make the call from the host, which reaches every PE\n",
+           state.my_pe, function, pe);
+    __trap();
+}
+
+__device__ __noinline__ void fail_argument(const char *function, const char *what, int value) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): %s %d is not valid\n", state.my_pe, function, what, value);
+    __trap();
+}
+
+template <class T>
+__device__ inline T amo(const char *function, AmoOp op, T *dest, T value, T compare, int pe) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "AMOs work on 4- and 8-byte types");
+    uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
+    char *peer = state.peer_heaps[pe];
+    if (!peer) fail_atomic_unmapped(function, pe);
+    typedef typename std::conditional<sizeof(T) == 4, unsigned int, unsigned long long>::type Word;
+    Word *word = reinterpret_cast<Word *>(peer + offset);
+    Word v, c, old = 0;
+    memcpy(&v, &value, sizeof v);
+    memcpy(&c, &compare, sizeof c);
+    switch (op) {  // two's-complement addition serves signed and unsigned types alike
+    case amo_read: old = atomicOr_system(word, Word(0)); break;
+    case amo_write: old = atomicExch_system(word, v); break;
+    case amo_add: old = atomicAdd_system(word, v); break;
+    case amo_and: old = atomicAnd_system(word, v); break;
+    case amo_or: old = atomicOr_system(word, v); break;
+    case amo_xor: old = atomicXor_system(word, v); break;
+    case amo_compare_swap: old = atomicCAS_system(word, c, v); break;
+    }
+    T result;
+    memcpy(&result, &old, sizeof result);
+    return result;
+}
+
+template <class T>
+__device__ inline bool compares(const char *function, T value, int cmp, T against) {
+    switch (cmp) {
+    case NVSHMEM_CMP_EQ: return value == against;
+    case NVSHMEM_CMP_NE: return value != against;
+    case NVSHMEM_CMP_GT: return value > against;
+    case NVSHMEM_CMP_LE: return value <= against;
+    case NVSHMEM_CMP_LT: return value < against;
+    case NVSHMEM_CMP_GE: return value >= against;
+    }
+    fail_argument(function, "comparison", cmp);
+    return false;
+}
+
+enum Want { want_all, want_any, want_some };
+
+// As on the host (src/api_signal.cpp): waits (`block`) or looks once until the elements that
+// `status` does not exclude satisfy the comparison. Returns: all: 1 if they do; any: an index
+// or SIZE_MAX; some: how many, their indices in `indices`.
+template <class T, class Against>
+__device__ inline size_t wait_elements(const char *function, T *ivars, size_t n, const int *status,
+                                       size_t *indices, int cmp, Against against, Want want, bool block) {
+    ready(function);
+    size_t candidates = 0;
+    for (size_t i = 0; i < n; ++i) candidates += !(status && status[i]);
+    if (candidates == 0) return want == want_all ? 1 : want == want_any ? SIZE_MAX : 0;
+    for (;;) {
+        size_t satisfied = 0, first = SIZE_MAX;
+        for (size_t i = 0; i < n; ++i) {
+            if ((status && status[i]) ||
+                !compares(function, *reinterpret_cast<volatile T *>(&ivars[i]), cmp, against(i)))
+                continue;
+            if (first == SIZE_MAX) first = i;
+            if (indices && want == want_some) indices[satisfied] = i;
+            ++satisfied;
+        }
+        bool done = want == want_all ? satisfied == candidates : satisfied > 0;
+        if (done || !block) {
+            __threadfence_system();  // what was written before the values is visible
+            if (want == want_all) return done ? 1 : 0;
+            return want == want_any ? first : satisfied;
+        }
+        __nanosleep(64);
+    }
+}
+
+// put, then the signal: atomically through a mapped heap; a SET through the ring after a fence.
+template <class Group>
+__device__ inline void put_signal(const Group &group, const char *function, void *dest, const void *source,
+                                  size_t bytes, uint64_t *sig, uint64_t signal, int sig_op, int pe,
+                                  bool blocking) {
+    if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
+    put(group, function, dest, source, bytes, pe, blocking);
+    if (group.rank() == 0) {
+        uint64_t offset = heap_offset(function, sig, sizeof *sig, pe);
+        unsigned long long *word = reinterpret_cast<unsigned long long *>(sig);
+        if (state.peer_heaps[pe]) {
+            __threadfence_system();  // the data before the signal
+            amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add, word, signal, 0, pe);
+        } else {
+            if (sig_op != NVSHMEM_SIGNAL_SET) fail_atomic_unmapped(function, pe);
+            request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
+            request(function, FABSHMEMI_OP_PUT_VALUE, pe, offset, nullptr, sizeof signal, signal, false);
+        }
+    }
+    group.sync();
+}
+
 }  // namespace
 }  // namespace fabshmemi
 
@@ -384,5 +498,139 @@ FABSHMEMI_DEVICE_MEM(put, _nbi, false)
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED)
 #undef FABSHMEMI_DEVICE_TYPED
 #undef FABSHMEMI_DEVICE_TYPED_ONE
+
+// Atomics, signals and waits: host and device.
+#define FABSHMEMI_DUAL(RET, NAME, PARAMS, DEVICE, HOST) \
+    static __host__ __device__ inline RET(NAME) PARAMS { NV_IF_ELSE_TARGET(NV_IS_DEVICE, DEVICE, HOST) }
+#define FABSHMEMI_DEVICE_AMO(NAME, TYPE)                                                                        \
+    FABSHMEMI_DUAL(TYPE, nvshmem_##NAME##_atomic_compare_swap, (TYPE * dest, TYPE cond, TYPE value, int pe),   \
+                   (return fabshmemi::amo(__func__, fabshmemi::amo_compare_swap, dest, value, cond, pe);),     \
+                   (return fabshmemi_host_nvshmem_##NAME##_atomic_compare_swap(dest, cond, value, pe);))       \
+    FABSHMEMI_DUAL(TYPE, nvshmem_##NAME##_atomic_fetch_inc, (TYPE * dest, int pe),                             \
+                   (return fabshmemi::amo(__func__, fabshmemi::amo_add, dest, (TYPE)1, (TYPE)0, pe);),         \
+                   (return fabshmemi_host_nvshmem_##NAME##_atomic_fetch_inc(dest, pe);))                       \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_atomic_inc, (TYPE * dest, int pe),                                   \
+                   (fabshmemi::amo(__func__, fabshmemi::amo_add, dest, (TYPE)1, (TYPE)0, pe);),                \
+                   (fabshmemi_host_nvshmem_##NAME##_atomic_inc(dest, pe);))                                    \
+    FABSHMEMI_DUAL(TYPE, nvshmem_##NAME##_atomic_fetch_add, (TYPE * dest, TYPE value, int pe),                 \
+                   (return fabshmemi::amo(__func__, fabshmemi::amo_add, dest, value, (TYPE)0, pe);),           \
+                   (return fabshmemi_host_nvshmem_##NAME##_atomic_fetch_add(dest, value, pe);))                \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_atomic_add, (TYPE * dest, TYPE value, int pe),                       \
+                   (fabshmemi::amo(__func__, fabshmemi::amo_add, dest, value, (TYPE)0, pe);),                  \
+                   (fabshmemi_host_nvshmem_##NAME##_atomic_add(dest, value, pe);))
+#define FABSHMEMI_DEVICE_EXTENDED_AMO(NAME, TYPE)                                                               \
+    FABSHMEMI_DUAL(TYPE, nvshmem_##NAME##_atomic_fetch, (const TYPE *source, int pe),                          \
+                   (return fabshmemi::amo(__func__, fabshmemi::amo_read, const_cast<TYPE *>(source), (TYPE)0,  \
+                                          (TYPE)0, pe);),                                                      \
+                   (return fabshmemi_host_nvshmem_##NAME##_atomic_fetch(source, pe);))                         \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_atomic_set, (TYPE * dest, TYPE value, int pe),                       \
+                   (fabshmemi::amo(__func__, fabshmemi::amo_write, dest, value, (TYPE)0, pe);),                \
+                   (fabshmemi_host_nvshmem_##NAME##_atomic_set(dest, value, pe);))                             \
+    FABSHMEMI_DUAL(TYPE, nvshmem_##NAME##_atomic_swap, (TYPE * dest, TYPE value, int pe),                      \
+                   (return fabshmemi::amo(__func__, fabshmemi::amo_write, dest, value, (TYPE)0, pe);),         \
+                   (return fabshmemi_host_nvshmem_##NAME##_atomic_swap(dest, value, pe);))
+#define FABSHMEMI_DEVICE_BITWISE_ONE(NAME, TYPE, OP)                                                            \
+    FABSHMEMI_DUAL(TYPE, nvshmem_##NAME##_atomic_fetch_##OP, (TYPE * dest, TYPE value, int pe),                \
+                   (return fabshmemi::amo(__func__, fabshmemi::amo_##OP, dest, value, (TYPE)0, pe);),          \
+                   (return fabshmemi_host_nvshmem_##NAME##_atomic_fetch_##OP(dest, value, pe);))               \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_atomic_##OP, (TYPE * dest, TYPE value, int pe),                      \
+                   (fabshmemi::amo(__func__, fabshmemi::amo_##OP, dest, value, (TYPE)0, pe);),                 \
+                   (fabshmemi_host_nvshmem_##NAME##_atomic_##OP(dest, value, pe);))
+#define FABSHMEMI_DEVICE_BITWISE_AMO(NAME, TYPE) \
+    FABSHMEMI_DEVICE_BITWISE_ONE(NAME, TYPE, and) FABSHMEMI_DEVICE_BITWISE_ONE(NAME, TYPE, or) FABSHMEMI_DEVICE_BITWISE_ONE(NAME, TYPE, xor)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_DEVICE_AMO)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_DEVICE_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_DEVICE_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_DEVICE_BITWISE_AMO)
+#undef FABSHMEMI_DEVICE_AMO
+#undef FABSHMEMI_DEVICE_EXTENDED_AMO
+#undef FABSHMEMI_DEVICE_BITWISE_ONE
+#undef FABSHMEMI_DEVICE_BITWISE_AMO
+
+// Put with signal: the thread forms for host and device, and the _warp and _block forms.
+#define FABSHMEMI_DEVICE_PUT_SIGNAL(NAME, ELEMENT, SIZE, SUFFIX, BLOCKING)                                    \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##SUFFIX, (ELEMENT * dest, const ELEMENT *source, size_t nelems,     \
+                                                  uint64_t *sig, uint64_t signal, int sig_op, int pe),      \
+                   (fabshmemi::put_signal(fabshmemi::Thread(), __func__, dest, source, nelems * SIZE,       \
+                                          sig, signal, sig_op, pe, BLOCKING);),                             \
+                   (fabshmemi_host_nvshmem_##NAME##SUFFIX(dest, source, nelems, sig, signal, sig_op, pe);)) \
+    static __device__ inline void nvshmemx_##NAME##SUFFIX##_warp(ELEMENT *dest, const ELEMENT *source,      \
+                                                                size_t nelems, uint64_t *sig,              \
+                                                                uint64_t signal, int sig_op, int pe) {     \
+        fabshmemi::put_signal(fabshmemi::Warp(), __func__, dest, source, nelems * SIZE, sig,                \
+                              signal, sig_op, pe, BLOCKING);                                                \
+    }                                                                                                       \
+    static __device__ inline void nvshmemx_##NAME##SUFFIX##_block(ELEMENT *dest, const ELEMENT *source,     \
+                                                                 size_t nelems, uint64_t *sig,             \
+                                                                 uint64_t signal, int sig_op, int pe) {    \
+        fabshmemi::put_signal(fabshmemi::Block(), __func__, dest, source, nelems * SIZE, sig,               \
+                              signal, sig_op, pe, BLOCKING);                                                \
+    }
+FABSHMEMI_DEVICE_PUT_SIGNAL(putmem_signal, void, 1, , true)
+FABSHMEMI_DEVICE_PUT_SIGNAL(putmem_signal, void, 1, _nbi, false)
+#define FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL(NAME, TYPE)                              \
+    FABSHMEMI_DEVICE_PUT_SIGNAL(NAME##_put_signal, TYPE, sizeof(TYPE), , true)     \
+    FABSHMEMI_DEVICE_PUT_SIGNAL(NAME##_put_signal, TYPE, sizeof(TYPE), _nbi, false)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL)
+#undef FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL
+#undef FABSHMEMI_DEVICE_PUT_SIGNAL
+
+FABSHMEMI_DUAL(uint64_t, nvshmem_signal_fetch, (const uint64_t *sig),
+               (fabshmemi::ready(__func__); return *reinterpret_cast<const volatile uint64_t *>(sig);),
+               (return fabshmemi_host_nvshmem_signal_fetch(sig);))
+FABSHMEMI_DUAL(uint64_t, nvshmem_signal_wait_until, (uint64_t * sig, int cmp, uint64_t value),
+               (fabshmemi::wait_elements(__func__, sig, 1, nullptr, nullptr, cmp, [=](size_t) { return value; },
+                                         fabshmemi::want_all, true);
+                return *reinterpret_cast<volatile uint64_t *>(sig);),
+               (return fabshmemi_host_nvshmem_signal_wait_until(sig, cmp, value);))
+
+#define FABSHMEMI_WAIT_ON_DEVICE(IVARS, N, STATUS, INDICES, AGAINST, WANT, BLOCK)                            \
+    fabshmemi::wait_elements(__func__, IVARS, N, STATUS, INDICES, cmp, [=](size_t i) { (void)i; return AGAINST; }, \
+                             fabshmemi::want_##WANT, BLOCK)
+#define FABSHMEMI_DEVICE_WAIT(NAME, TYPE)                                                                       \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_wait_until, (TYPE * ivar, int cmp, TYPE value),                       \
+                   (FABSHMEMI_WAIT_ON_DEVICE(ivar, 1, nullptr, nullptr, value, all, true);),                    \
+                   (fabshmemi_host_nvshmem_##NAME##_wait_until(ivar, cmp, value);))                             \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_wait_until_all,                                                       \
+                   (TYPE * ivars, size_t n, const int *status, int cmp, TYPE value),                            \
+                   (FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, nullptr, value, all, true);),                    \
+                   (fabshmemi_host_nvshmem_##NAME##_wait_until_all(ivars, n, status, cmp, value);))             \
+    FABSHMEMI_DUAL(size_t, nvshmem_##NAME##_wait_until_any,                                                     \
+                   (TYPE * ivars, size_t n, const int *status, int cmp, TYPE value),                            \
+                   (return FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, nullptr, value, any, true);),             \
+                   (return fabshmemi_host_nvshmem_##NAME##_wait_until_any(ivars, n, status, cmp, value);))      \
+    FABSHMEMI_DUAL(size_t, nvshmem_##NAME##_wait_until_some,                                                    \
+                   (TYPE * ivars, size_t n, size_t *indices, const int *status, int cmp, TYPE value),           \
+                   (return FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, indices, value, some, true);),            \
+                   (return fabshmemi_host_nvshmem_##NAME##_wait_until_some(ivars, n, indices, status, cmp, value);)) \
+    FABSHMEMI_DUAL(void, nvshmem_##NAME##_wait_until_all_vector,                                                \
+                   (TYPE * ivars, size_t n, const int *status, int cmp, TYPE *values),                          \
+                   (FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, nullptr, values[i], all, true);),                \
+                   (fabshmemi_host_nvshmem_##NAME##_wait_until_all_vector(ivars, n, status, cmp, values);))     \
+    FABSHMEMI_DUAL(size_t, nvshmem_##NAME##_wait_until_any_vector,                                              \
+                   (TYPE * ivars, size_t n, const int *status, int cmp, TYPE *values),                          \
+                   (return FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, nullptr, values[i], any, true);),         \
+                   (return fabshmemi_host_nvshmem_##NAME##_wait_until_any_vector(ivars, n, status, cmp, values);)) \
+    FABSHMEMI_DUAL(size_t, nvshmem_##NAME##_wait_until_some_vector,                                             \
+                   (TYPE * ivars, size_t n, size_t *indices, const int *status, int cmp, TYPE *values),         \
+                   (return FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, indices, values[i], some, true);),        \
+                   (return fabshmemi_host_nvshmem_##NAME##_wait_until_some_vector(ivars, n, indices, status, cmp, values);)) \
+    FABSHMEMI_DUAL(int, nvshmem_##NAME##_test, (TYPE * ivar, int cmp, TYPE value),                              \
+                   (return (int)FABSHMEMI_WAIT_ON_DEVICE(ivar, 1, nullptr, nullptr, value, all, false);),       \
+                   (return fabshmemi_host_nvshmem_##NAME##_test(ivar, cmp, value);))                            \
+    FABSHMEMI_DUAL(int, nvshmem_##NAME##_test_all, (TYPE * ivars, size_t n, const int *status, int cmp, TYPE value), \
+                   (return (int)FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, nullptr, value, all, false);),       \
+                   (return fabshmemi_host_nvshmem_##NAME##_test_all(ivars, n, status, cmp, value);))            \
+    FABSHMEMI_DUAL(size_t, nvshmem_##NAME##_test_any, (TYPE * ivars, size_t n, const int *status, int cmp, TYPE value), \
+                   (return FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, nullptr, value, any, false);),            \
+                   (return fabshmemi_host_nvshmem_##NAME##_test_any(ivars, n, status, cmp, value);))            \
+    FABSHMEMI_DUAL(size_t, nvshmem_##NAME##_test_some,                                                          \
+                   (TYPE * ivars, size_t n, size_t *indices, const int *status, int cmp, TYPE value),           \
+                   (return FABSHMEMI_WAIT_ON_DEVICE(ivars, n, status, indices, value, some, false);),           \
+                   (return fabshmemi_host_nvshmem_##NAME##_test_some(ivars, n, indices, status, cmp, value);))
+FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_DEVICE_WAIT)
+#undef FABSHMEMI_DEVICE_WAIT
+#undef FABSHMEMI_WAIT_ON_DEVICE
+#undef FABSHMEMI_DUAL
 
 #endif

@@ -111,25 +111,26 @@ FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_barrier_all, (void))
 FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_sync_all, (void))
 
 
-/* Atomic memory operations on a symmetric word of PE `pe` (a host heap; on a GPU heap they are
- * refused with a message for now). The fetching ones return the old value. */
-#define FABSHMEM_DECLARE_AMO(NAME, TYPE)                                                        \
-    TYPE nvshmem_##NAME##_atomic_compare_swap(TYPE *dest, TYPE cond, TYPE value, int pe);        \
-    TYPE nvshmem_##NAME##_atomic_fetch_inc(TYPE *dest, int pe);                                 \
-    void nvshmem_##NAME##_atomic_inc(TYPE *dest, int pe);                                       \
-    TYPE nvshmem_##NAME##_atomic_fetch_add(TYPE *dest, TYPE value, int pe);                     \
-    void nvshmem_##NAME##_atomic_add(TYPE *dest, TYPE value, int pe);
-#define FABSHMEM_DECLARE_EXTENDED_AMO(NAME, TYPE)                                               \
-    TYPE nvshmem_##NAME##_atomic_fetch(const TYPE *source, int pe);                             \
-    void nvshmem_##NAME##_atomic_set(TYPE *dest, TYPE value, int pe);                           \
-    TYPE nvshmem_##NAME##_atomic_swap(TYPE *dest, TYPE value, int pe);
-#define FABSHMEM_DECLARE_BITWISE_AMO(NAME, TYPE)                                                \
-    TYPE nvshmem_##NAME##_atomic_fetch_and(TYPE *dest, TYPE value, int pe);                     \
-    void nvshmem_##NAME##_atomic_and(TYPE *dest, TYPE value, int pe);                           \
-    TYPE nvshmem_##NAME##_atomic_fetch_or(TYPE *dest, TYPE value, int pe);                      \
-    void nvshmem_##NAME##_atomic_or(TYPE *dest, TYPE value, int pe);                            \
-    TYPE nvshmem_##NAME##_atomic_fetch_xor(TYPE *dest, TYPE value, int pe);                     \
-    void nvshmem_##NAME##_atomic_xor(TYPE *dest, TYPE value, int pe);
+/* Atomic memory operations on a symmetric word of PE `pe`; the fetching ones return the old
+ * value. On the host (beyond NVSHMEM) with a host heap; in kernels to the PEs whose heaps are
+ * mapped (this node, CUDA IPC). */
+#define FABSHMEM_DECLARE_AMO(NAME, TYPE)                                                                      \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_compare_swap, (TYPE *dest, TYPE cond, TYPE value, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_fetch_inc, (TYPE *dest, int pe))                \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_atomic_inc, (TYPE *dest, int pe))                      \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_fetch_add, (TYPE *dest, TYPE value, int pe))    \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_atomic_add, (TYPE *dest, TYPE value, int pe))
+#define FABSHMEM_DECLARE_EXTENDED_AMO(NAME, TYPE)                                                             \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_fetch, (const TYPE *source, int pe))            \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_atomic_set, (TYPE *dest, TYPE value, int pe))          \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_swap, (TYPE *dest, TYPE value, int pe))
+#define FABSHMEM_DECLARE_BITWISE_AMO(NAME, TYPE)                                                              \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_fetch_and, (TYPE *dest, TYPE value, int pe))    \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_atomic_and, (TYPE *dest, TYPE value, int pe))          \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_fetch_or, (TYPE *dest, TYPE value, int pe))     \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_atomic_or, (TYPE *dest, TYPE value, int pe))           \
+    FABSHMEMI_HOST_DEVICE_DECL(TYPE, nvshmem_##NAME##_atomic_fetch_xor, (TYPE *dest, TYPE value, int pe))    \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_atomic_xor, (TYPE *dest, TYPE value, int pe))
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEM_DECLARE_AMO)
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEM_DECLARE_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEM_DECLARE_EXTENDED_AMO)
@@ -144,43 +145,44 @@ enum { NVSHMEM_CMP_EQ = 0, NVSHMEM_CMP_NE, NVSHMEM_CMP_GT, NVSHMEM_CMP_LE, NVSHM
 /* Put with signal: the data arrive, then the signal word at `sig_addr` on PE `pe` is set to
  * or increased by `signal` (atomically), so a PE that waits on the signal sees the data. */
 enum { NVSHMEM_SIGNAL_SET = 0, NVSHMEM_SIGNAL_ADD = 1 };
-void nvshmem_putmem_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                           uint64_t signal, int sig_op, int pe);
-void nvshmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                               uint64_t signal, int sig_op, int pe);
-#define FABSHMEM_DECLARE_PUT_SIGNAL(NAME, TYPE)                                                  \
-    void nvshmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems,            \
-                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);  \
-    void nvshmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source, size_t nelems,        \
-                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe);
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_signal, (void *dest, const void *source, size_t nelems,
+                                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_signal_nbi, (void *dest, const void *source, size_t nelems,
+                                                             uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
+#define FABSHMEM_DECLARE_PUT_SIGNAL(NAME, TYPE)                                                              \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_put_signal, (TYPE *dest, const TYPE *source, size_t nelems, \
+                                                                   uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_put_signal_nbi, (TYPE *dest, const TYPE *source, size_t nelems, \
+                                                                       uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL)
 #undef FABSHMEM_DECLARE_PUT_SIGNAL
-uint64_t nvshmem_signal_fetch(const uint64_t *sig_addr);
+FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_fetch, (const uint64_t *sig_addr))
 /* Waits until this PE's signal word compares true against cmp_value; returns its value. */
-uint64_t nvshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_value);
+FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_wait_until, (uint64_t *sig_addr, int cmp, uint64_t cmp_value))
 
 /* Waiting on and testing this PE's own symmetric variables, which other PEs update. `status`
  * (may be NULL) excludes the elements whose entry is non-zero. */
-#define FABSHMEM_DECLARE_WAIT(NAME, TYPE)                                                                  \
-    void nvshmem_##NAME##_wait_until(TYPE *ivar, int cmp, TYPE cmp_value);                                \
-    void nvshmem_##NAME##_wait_until_all(TYPE *ivars, size_t nelems, const int *status, int cmp,          \
-                                         TYPE cmp_value);                                                 \
-    size_t nvshmem_##NAME##_wait_until_any(TYPE *ivars, size_t nelems, const int *status, int cmp,        \
-                                           TYPE cmp_value);                                               \
-    size_t nvshmem_##NAME##_wait_until_some(TYPE *ivars, size_t nelems, size_t *indices,                  \
-                                            const int *status, int cmp, TYPE cmp_value);                  \
-    void nvshmem_##NAME##_wait_until_all_vector(TYPE *ivars, size_t nelems, const int *status, int cmp,   \
-                                                TYPE *cmp_values);                                        \
-    size_t nvshmem_##NAME##_wait_until_any_vector(TYPE *ivars, size_t nelems, const int *status, int cmp, \
-                                                  TYPE *cmp_values);                                      \
-    size_t nvshmem_##NAME##_wait_until_some_vector(TYPE *ivars, size_t nelems, size_t *indices,           \
-                                                   const int *status, int cmp, TYPE *cmp_values);         \
-    int nvshmem_##NAME##_test(TYPE *ivar, int cmp, TYPE cmp_value);                                       \
-    int nvshmem_##NAME##_test_all(TYPE *ivars, size_t nelems, const int *status, int cmp, TYPE cmp_value); \
-    size_t nvshmem_##NAME##_test_any(TYPE *ivars, size_t nelems, const int *status, int cmp,              \
-                                     TYPE cmp_value);                                                     \
-    size_t nvshmem_##NAME##_test_some(TYPE *ivars, size_t nelems, size_t *indices, const int *status,     \
-                                      int cmp, TYPE cmp_value);
+#define FABSHMEM_DECLARE_WAIT(NAME, TYPE)                                                                    \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_wait_until, (TYPE *ivar, int cmp, TYPE cmp_value))    \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_wait_until_all, (TYPE *ivars, size_t nelems,          \
+                               const int *status, int cmp, TYPE cmp_value))                                 \
+    FABSHMEMI_HOST_DEVICE_DECL(size_t, nvshmem_##NAME##_wait_until_any, (TYPE *ivars, size_t nelems,        \
+                               const int *status, int cmp, TYPE cmp_value))                                 \
+    FABSHMEMI_HOST_DEVICE_DECL(size_t, nvshmem_##NAME##_wait_until_some, (TYPE *ivars, size_t nelems,       \
+                               size_t *indices, const int *status, int cmp, TYPE cmp_value))                \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_wait_until_all_vector, (TYPE *ivars, size_t nelems,   \
+                               const int *status, int cmp, TYPE *cmp_values))                               \
+    FABSHMEMI_HOST_DEVICE_DECL(size_t, nvshmem_##NAME##_wait_until_any_vector, (TYPE *ivars, size_t nelems, \
+                               const int *status, int cmp, TYPE *cmp_values))                               \
+    FABSHMEMI_HOST_DEVICE_DECL(size_t, nvshmem_##NAME##_wait_until_some_vector, (TYPE *ivars, size_t nelems,\
+                               size_t *indices, const int *status, int cmp, TYPE *cmp_values))              \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_test, (TYPE *ivar, int cmp, TYPE cmp_value))           \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_test_all, (TYPE *ivars, size_t nelems, const int *status, \
+                               int cmp, TYPE cmp_value))                                                    \
+    FABSHMEMI_HOST_DEVICE_DECL(size_t, nvshmem_##NAME##_test_any, (TYPE *ivars, size_t nelems,              \
+                               const int *status, int cmp, TYPE cmp_value))                                 \
+    FABSHMEMI_HOST_DEVICE_DECL(size_t, nvshmem_##NAME##_test_some, (TYPE *ivars, size_t nelems,             \
+                               size_t *indices, const int *status, int cmp, TYPE cmp_value))
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DECLARE_WAIT)
 #undef FABSHMEM_DECLARE_WAIT
 

@@ -49,15 +49,14 @@ void on_active_set(const char *function, int start, int log_stride, int size, Bo
 }
 
 // Strided RMA: element i goes between dest[i * dst] and source[i * sst].
-void strided(const char *function, bool put, void *dest, const void *source, ptrdiff_t dst,
-             ptrdiff_t sst, size_t nelems, size_t element, int pe) {
+void strided(bool put, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+             size_t element, int pe) {
     for (size_t i = 0; i < nelems; ++i) {
         auto *d = static_cast<char *>(dest) + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(element);
         auto *s = static_cast<const char *>(source) + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(element);
         if (put) nvshmem_putmem_nbi(d, s, element, pe);
         else nvshmem_getmem_nbi(d, s, element, pe);
     }
-    (void)function;
     nvshmem_quiet();  // the blocking call's semantics: complete (get) or source reusable (put)
 }
 
@@ -104,10 +103,10 @@ int _num_pes(void) { return nvshmem_n_pes(); }
 
 #define FABSHMEM_DEFINE_STRIDED(NAME, TYPE)                                                               \
     void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_" #NAME "_iput", true, dest, source, dst, sst, n, sizeof(TYPE), pe);                 \
+        strided(true, dest, source, dst, sst, n, sizeof(TYPE), pe);                 \
     }                                                                                                     \
     void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_" #NAME "_iget", false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
+        strided(false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
 #undef FABSHMEM_DEFINE_STRIDED
@@ -126,10 +125,10 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
         nvshmem_getmem_nbi(dest, source, checked_bytes("shmem_get" #BITS "_nbi", n, BITS / 8), pe);      \
     }                                                                                                    \
     void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_iput" #BITS, true, dest, source, dst, sst, n, BITS / 8, pe);                      \
+        strided(true, dest, source, dst, sst, n, BITS / 8, pe);                      \
     }                                                                                                    \
     void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_iget" #BITS, false, dest, source, dst, sst, n, BITS / 8, pe);                     \
+        strided(false, dest, source, dst, sst, n, BITS / 8, pe);                     \
     }
 FABSHMEM_DEFINE_SIZED(8)
 FABSHMEM_DEFINE_SIZED(16)

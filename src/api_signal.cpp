@@ -37,9 +37,8 @@ bool compares(const char *function, T value, int cmp, T against) {
     fatal("%s: %d is not a comparison; pass NVSHMEM_CMP_EQ, _NE, _GT, _LE, _LT or _GE", function, cmp);
 }
 
-void check_local(Runtime &rt, const char *function, const void *address, size_t bytes) {
-    if (bytes && !address) fatal("%s: the address of the variables is NULL", function);
-    (void)rt;
+void check_local(const char *function, const void *address, size_t count) {
+    if (count && !address) fatal("%s: the address of the variables is NULL", function);
 }
 
 void put_with_signal(const char *function, void *dest, const void *source, size_t bytes,
@@ -74,7 +73,7 @@ template <class T, class Against>
 size_t wait_for_elements(const char *function, T *ivars, size_t nelems, const int *status,
                          size_t *indices, int cmp, Against against, Want want, bool block) {
     Runtime &rt = runtime_for(function);
-    check_local(rt, function, ivars, nelems);
+    check_local(function, ivars, nelems);
     size_t candidates = 0;
     for (size_t i = 0; i < nelems; ++i) candidates += !(status && status[i]);
     if (candidates == 0) return want == Want::all ? 1 : want == Want::any ? SIZE_MAX : 0;
@@ -134,7 +133,7 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL)
 
 uint64_t nvshmem_signal_fetch(const uint64_t *sig_addr) {
     Runtime &rt = runtime_for("nvshmem_signal_fetch");
-    check_local(rt, "nvshmem_signal_fetch", sig_addr, 1);
+    check_local("nvshmem_signal_fetch", sig_addr, 1);
     return load(rt, sig_addr);
 }
 
