@@ -113,7 +113,8 @@ struct Block {
 
 // Posts a request and, with `reply`, waits until the host carried it out; returns `value`.
 __device__ inline uint64_t request(const char *function, uint32_t op, int pe, uint64_t offset,
-                                   const void *local, uint64_t bytes, uint64_t value, bool reply) {
+                                   const void *local, uint64_t bytes, uint64_t value, bool reply,
+                                   uint32_t atomic_op = 0) {
     const fabshmemi_device_state &s = state;
     if (!s.ring) fail_unreachable(function, pe);
     unsigned long long ticket = atomicAdd(s.ring_tickets, 1ULL);
@@ -128,6 +129,7 @@ __device__ inline uint64_t request(const char *function, uint32_t op, int pe, ui
     slot->local = reinterpret_cast<uintptr_t>(local);
     slot->value = value;
     slot->wants_reply = reply;
+    slot->atomic_op = atomic_op;
     __threadfence_system();  // the request, and the data this thread wrote, before the flag
     slot->seq = ticket + 1;
     if (!reply) return 0;
@@ -280,18 +282,11 @@ __device__ inline void barrier(const Group &group, const char *function, bool co
 }
 
 // ---- atomics, signals and waits --------------------------------------------------------------
-// Atomics reach the PEs whose heaps are mapped here (system-scope CUDA atomics, so they are
-// atomic with every GPU's and with each other); the request ring carries none yet.
-
+// Atomics on PEs whose heaps are mapped here are system-scope CUDA atomics; on any other PE
+// the host makes them through the request ring (the target then uses its GPU's atomics), so
+// they are atomic with each other and with host-made atomics. The op numbers are the
+// library's AtomicOp (src/atomic_ops.h).
 enum AmoOp { amo_read, amo_write, amo_add, amo_and, amo_or, amo_xor, amo_compare_swap };
-
-__device__ __noinline__ void fail_atomic_unmapped(const char *function, int pe) {
-    printf("fabshmem: PE %d: error: %s (in a kernel): PE %d's heap is not mapped on this GPU; "
-           "atomics (and signal adds) in kernels reach only the PEs of this node for now (CUDA "
-           "IPC): make the call from the host, which reaches every PE\n",
-           state.my_pe, function, pe);
-    __trap();
-}
 
 __device__ __noinline__ void fail_argument(const char *function, const char *what, int value) {
     printf("fabshmem: PE %d: error: %s (in a kernel): %s %d is not valid\n", state.my_pe, function, what, value);
@@ -302,13 +297,20 @@ template <class T>
 __device__ inline T amo(const char *function, AmoOp op, T *dest, T value, T compare, int pe) {
     static_assert(sizeof(T) == 4 || sizeof(T) == 8, "AMOs work on 4- and 8-byte types");
     uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
-    char *peer = state.peer_heaps[pe];
-    if (!peer) fail_atomic_unmapped(function, pe);
     typedef typename std::conditional<sizeof(T) == 4, unsigned int, unsigned long long>::type Word;
-    Word *word = reinterpret_cast<Word *>(peer + offset);
     Word v, c, old = 0;
     memcpy(&v, &value, sizeof v);
     memcpy(&c, &compare, sizeof c);
+    char *peer = state.peer_heaps[pe];
+    if (!peer) {
+        uint64_t reply = request(function, FABSHMEMI_OP_ATOMIC, pe, offset,
+                                 reinterpret_cast<const void *>(static_cast<uintptr_t>(c)), sizeof(T), v, true, op);
+        old = static_cast<Word>(reply);
+        T result;
+        memcpy(&result, &old, sizeof result);
+        return result;
+    }
+    Word *word = reinterpret_cast<Word *>(peer + offset);
     switch (op) {  // two's-complement addition serves signed and unsigned types alike
     case amo_read: old = atomicOr_system(word, Word(0)); break;
     case amo_write: old = atomicExch_system(word, v); break;
@@ -369,7 +371,7 @@ __device__ inline size_t wait_elements(const char *function, T *ivars, size_t n,
     }
 }
 
-// put, then the signal: atomically through a mapped heap; a SET through the ring after a fence.
+// put, then the signal: atomically through a mapped heap; through the ring after a fence.
 template <class Group>
 __device__ inline void put_signal(const Group &group, const char *function, void *dest, const void *source,
                                   size_t bytes, uint64_t *sig, uint64_t signal, int sig_op, int pe,
@@ -377,16 +379,10 @@ __device__ inline void put_signal(const Group &group, const char *function, void
     if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
     put(group, function, dest, source, bytes, pe, blocking);
     if (group.rank() == 0) {
-        uint64_t offset = heap_offset(function, sig, sizeof *sig, pe);
         unsigned long long *word = reinterpret_cast<unsigned long long *>(sig);
-        if (state.peer_heaps[pe]) {
-            __threadfence_system();  // the data before the signal
-            amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add, word, signal, 0, pe);
-        } else {
-            if (sig_op != NVSHMEM_SIGNAL_SET) fail_atomic_unmapped(function, pe);
-            request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
-            request(function, FABSHMEMI_OP_PUT_VALUE, pe, offset, nullptr, sizeof signal, signal, false);
-        }
+        if (state.peer_heaps[pe]) __threadfence_system();  // the data before the signal
+        else request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
+        amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add, word, signal, 0, pe);
     }
     group.sync();
 }

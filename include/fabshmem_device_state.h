@@ -13,7 +13,9 @@ enum fabshmemi_request_op {
     FABSHMEMI_OP_PUT,       /* bytes from `local` to the remote offset */
     FABSHMEMI_OP_GET_VALUE, /* up to 8 bytes from the remote offset into `value` */
     FABSHMEMI_OP_PUT_VALUE, /* up to 8 bytes of `value` to the remote offset */
-    FABSHMEMI_OP_FENCE      /* what came before is delivered before what comes after */
+    FABSHMEMI_OP_FENCE,     /* what came before is delivered before what comes after */
+    FABSHMEMI_OP_ATOMIC     /* atomic_op on a `bytes`-wide word: operand in `value`, compare in
+                               `local`; the old value comes back in `value` */
 };
 
 /* One slot of the GPU-to-host request ring, in pinned host memory mapped into the GPU. A
@@ -29,7 +31,8 @@ typedef struct fabshmemi_request {
     uint64_t local;         /* the local buffer's address (device or host memory) */
     uint64_t value;
     uint32_t wants_reply;   /* the thread waits for t + 2 (blocking calls) */
-    uint32_t unused[3];
+    uint32_t atomic_op;     /* FABSHMEMI_OP_ATOMIC: the library's AtomicOp */
+    uint32_t unused[2];
 } fabshmemi_request;
 
 typedef struct fabshmemi_device_state {

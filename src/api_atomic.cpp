@@ -17,9 +17,6 @@ uint64_t atomic_on(const char *function, AtomicOp op, size_t width, void *dest, 
     if (offset % width)
         fatal("%s: the address %p is not aligned to its %zu-byte type; atomics need an aligned "
               "symmetric word", function, dest, width);
-    if (rt.heap.kind() == HeapKind::cuda)
-        fatal("%s: host-initiated atomics on a GPU heap are not supported yet; use "
-              "FABSHMEM_HEAP=host for programs that need them", function);
     ActivityScope activity("in an atomic on", pe);
     return rt.route(pe).atomic(AtomicRequest{op, width, offset, operand, compare}, pe);
 }

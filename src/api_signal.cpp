@@ -53,11 +53,6 @@ void put_with_signal(const char *function, void *dest, const void *source, size_
         if (bytes) rt.route(pe).put(offset, source, bytes, pe, blocking);
         rt.route(pe).fence();  // the data before the signal
     }
-    // A GPU heap has no host atomics yet: a SET is an 8-byte put, ordered after the data.
-    if (rt.heap.kind() == HeapKind::cuda && sig_op == NVSHMEM_SIGNAL_SET) {
-        rt.route(pe).put(rt.heap.offset_of(sig_addr), &signal, sizeof signal, pe, true);
-        return;
-    }
     atomic_on(function, sig_op == NVSHMEM_SIGNAL_SET ? AtomicOp::write : AtomicOp::add, sizeof signal,
               sig_addr, signal, 0, pe);
 }

@@ -1,5 +1,10 @@
 #include "atomic_ops.h"
 
+#include <string>
+
+#include "cuda_support.h"
+#include "log.h"
+
 namespace fabshmem {
 namespace {
 
@@ -39,6 +44,15 @@ uint64_t cpu_atomic(void *word, const AtomicRequest &r) {
         return apply(static_cast<uint32_t *>(word), r.op, static_cast<uint32_t>(r.operand),
                      static_cast<uint32_t>(r.compare));
     return apply(static_cast<uint64_t *>(word), r.op, r.operand, r.compare);
+}
+
+uint64_t atomic_at(void *word, bool gpu_memory, const AtomicRequest &request) {
+    if (!gpu_memory) return cpu_atomic(word, request);
+    uint64_t old = 0;
+    std::string error;
+    if (!cuda::atomic(word, request, &old, &error))
+        fatal("an atomic (%s) on a GPU heap word failed: %s", to_string(request.op), error.c_str());
+    return old;
 }
 
 }  // namespace fabshmem

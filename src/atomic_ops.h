@@ -25,6 +25,9 @@ const char *to_string(AtomicOp op);
 // atomic with respect to libfabric's software atomics on the same word (they use the same
 // builtins) and to every other process mapping it. Returns the old value.
 uint64_t cpu_atomic(void *word, const AtomicRequest &request);
+// The same on a word this process can address: CPU atomics, or for GPU memory
+// (`gpu_memory`) a GPU thread's system-scope atomics (cuda::atomic). Fatal on a CUDA error.
+uint64_t atomic_at(void *word, bool gpu_memory, const AtomicRequest &request);
 
 // The value of a typed argument as the 8 bytes a request carries, and back.
 template <class T>

@@ -34,6 +34,8 @@ void *host_alloc_mapped(size_t, void **, std::string *error) {
 void free_host_mapped(void *) {}
 bool memset_device(void *, int, size_t, std::string *error) { return unavailable(error); }
 bool copy_async(void *, const void *, size_t, void *, std::string *error) { return unavailable(error); }
+bool atomic(void *, const AtomicRequest &, uint64_t *, std::string *error) { return unavailable(error); }
+bool prepare_atomics(void *, std::string *error) { return unavailable(error); }
 bool stream_synchronize(void *, std::string *error) { return unavailable(error); }
 bool ipc_get_handle(void *, IpcHandle *, std::string *error) { return unavailable(error); }
 void *ipc_open(const IpcHandle &, std::string *error) {

@@ -1,5 +1,7 @@
 #include "cuda_support.h"
 
+#include <atomic>
+
 #include <cuda.h>
 #include <cuda_runtime.h>
 
@@ -126,6 +128,41 @@ void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error)
 
 void free_host_mapped(void *ptr) {
     if (ptr && cudaFreeHost(ptr) != cudaSuccess) cudaGetLastError();
+}
+
+namespace {
+// Result words for host-made GPU atomics, allocated at init: allocating (or loading the
+// kernel's module, which CUDA does lazily) while a kernel spins waiting for this very atomic
+// can wait for that kernel, for ever.
+constexpr int kAtomicSlots = 64;
+unsigned long long *g_atomic_results = nullptr;
+unsigned long long *g_atomic_results_device = nullptr;
+std::atomic<bool> g_atomic_slot_busy[kAtomicSlots];
+}  // namespace
+
+bool prepare_atomics(void *gpu_word, std::string *error) {
+    void *device = nullptr;
+    g_atomic_results = static_cast<unsigned long long *>(host_alloc_mapped(kAtomicSlots * sizeof(unsigned long long), &device, error));
+    g_atomic_results_device = static_cast<unsigned long long *>(device);
+    uint64_t old = 0;
+    return g_atomic_results && atomic(gpu_word, AtomicRequest{AtomicOp::read, sizeof old, 0, 0, 0}, &old, error);
+}
+
+bool atomic(void *word, const AtomicRequest &request, uint64_t *old, std::string *error) {
+    cudaStream_t stream = copy_stream(error);
+    if (!stream) return false;
+    if (!g_atomic_results) {
+        *error = "GPU atomics were not prepared at init";
+        return false;
+    }
+    int slot = 0;
+    while (g_atomic_slot_busy[slot].exchange(true, std::memory_order_acquire)) slot = (slot + 1) % kAtomicSlots;
+    bool launched = launch_atomic(word, request, stream, g_atomic_results_device + slot);
+    if (!launched) *error = std::string("launching the atomic's kernel: ") + cudaGetErrorString(cudaGetLastError());
+    bool done = launched && ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize", error);
+    if (done) *old = *static_cast<volatile unsigned long long *>(g_atomic_results + slot);
+    g_atomic_slot_busy[slot].store(false, std::memory_order_release);
+    return done;
 }
 
 bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error) {

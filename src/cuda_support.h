@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string>
 
+#include "atomic_ops.h"
+
 namespace fabshmem::cuda {
 
 bool built_with_cuda();
@@ -33,6 +35,14 @@ bool memset_device(void *dest, int value, size_t bytes, std::string *error);
 // Ordered on `stream` (a cudaStream_t); returns at once.
 bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error);
 bool stream_synchronize(void *stream, std::string *error);
+
+// An atomic on a word of GPU memory (this GPU's, or mapped through CUDA IPC), made by one GPU
+// thread on the copy stream (see copy()); complete on return, `*old` the old value.
+bool atomic(void *word, const AtomicRequest &request, uint64_t *old, std::string *error);
+// At init, on a GPU heap: allocates what atomic() needs and makes one (a read of `gpu_word`).
+bool prepare_atomics(void *gpu_word, std::string *error);
+// gpu_atomic.cu: launches the kernel; the old value lands in `old_device` (mapped memory).
+bool launch_atomic(void *word, const AtomicRequest &request, void *stream, unsigned long long *old_device);
 
 // Pinned host memory mapped into the GPU's address space (`*device_address`), zeroed.
 void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error);

@@ -107,6 +107,14 @@ void DeviceChannel::execute(fabshmemi_request &request) {
     // From the slot itself, which stays ours until the batch is complete.
     case FABSHMEMI_OP_PUT_VALUE: route.put(offset, &request.value, bytes, pe, false); break;
     case FABSHMEMI_OP_FENCE: quiet_all(rt_); break;
+    case FABSHMEMI_OP_ATOMIC: {
+        if ((bytes != 4 && bytes != 8) || request.atomic_op > static_cast<uint32_t>(AtomicOp::compare_swap))
+            fatal("a kernel sent a malformed atomic (%zu bytes, op %u); the request ring was overwritten",
+                  bytes, request.atomic_op);
+        AtomicRequest atomic{static_cast<AtomicOp>(request.atomic_op), bytes, offset, request.value, request.local};
+        request.value = route.atomic(atomic, pe);  // complete now: the reply goes with the batch
+        break;
+    }
     default: fatal("a kernel sent an unknown request (%u); the request ring was overwritten", request.op);
     }
 }

@@ -187,6 +187,8 @@ void start_runtime(Runtime &rt) {
     bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
                                    : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
     if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
+    if (rt.heap.kind() == HeapKind::cuda && !cuda::prepare_atomics(rt.heap.base() + SymmetricHeap::kTeamScratchOffset, &why))
+        fatal("nvshmem_init: preparing atomics on the GPU heap failed: %s", why.c_str());
     if (rt.config.static_data) share_static_data(rt, share_heap);
     rt.self = std::make_unique<SelfTransport>(rt.heap, rt.statics);
     if (rt.n_pes > 1) {

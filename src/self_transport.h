@@ -20,6 +20,9 @@ public:
     void put(size_t offset, const void *src, size_t bytes, int, bool blocking) override {
         heap_copy(cuda_ && !is_static_offset(offset), at(offset), src, bytes, blocking);
     }
+    uint64_t atomic(const AtomicRequest &request, int) override {
+        return atomic_at(at(request.offset), cuda_ && !is_static_offset(request.offset), request);
+    }
     void put_signal(size_t offset, uint64_t value, int) override {
         __atomic_store_n(reinterpret_cast<uint64_t *>(signals_ + offset), value, __ATOMIC_RELEASE);
     }

@@ -26,9 +26,9 @@ public:
     virtual void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) = 0;
     // Blocking put: returns when `src` may be reused. Either way delivered at quiet().
     virtual void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) = 0;
-    // An atomic on a word of PE `pe`'s heap (a host heap): complete on return, giving the old
-    // value. This default works where the heap has a load/store address (self, ipc): CPU atomics.
-    virtual uint64_t atomic(const AtomicRequest &request, int pe);
+    // An atomic on a word of PE `pe`'s symmetric memory: complete on return, giving the old
+    // value. Atomic with respect to every other path to the same word (atomic_ops.h).
+    virtual uint64_t atomic(const AtomicRequest &request, int pe) = 0;
     // Stores an 8-byte signal word (barrier flags) without waiting for it.
     virtual void put_signal(size_t offset, uint64_t value, int pe) = 0;
     // Every operation this PE issued is complete and visible at its target.

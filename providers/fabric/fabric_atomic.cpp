@@ -1,6 +1,6 @@
 // Remote atomics over libfabric: fi_fetch_atomic and fi_compare_atomic where the provider
 // performs the operation on the word size, as fi_*atomicvalid reports at init; every other
-// atomic is executed by the target itself (staged_atomic). Either way the
+// atomic, and every atomic on a GPU heap, is executed by the target itself (staged_atomic). Either way the
 // target's word is changed with the same CPU atomics (libfabric's software atomics and ours),
 // so the two paths and the on-node ones are atomic with respect to each other.
 #include <rdma/fi_atomic.h>
@@ -59,7 +59,10 @@ bool FabricTransport::provider_does_every_atomic() const {
 // target's progress and completes them on delivery to its queue, delivery-complete or not),
 // and then a quiet would not make the new value visible.
 uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
-    if (staged_ || !provider_does(r)) return staged_atomic(r, pe);
+    // A GPU heap's words take atomics from kernels too, which a NIC's atomics on GPU memory
+    // would not be atomic with: the target makes them itself, with the GPU's atomics.
+    bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
+    if (staged_ || gpu_word || !provider_does(r)) return staged_atomic(r, pe);
     OpContext *context = acquire_context();
     std::atomic<int> remaining{1};
     context->remaining = &remaining;

@@ -15,8 +15,8 @@
 //   3. the initiator, polling its reply word, copies bounce -> destination.
 // A put is the mirror image: the initiator fills its bounce buffer, and t fi_reads it into its
 // serve buffer and copies that into the heap. An atomic is a request the target executes
-// with CPU atomics on its heap, replying with the old value as a get does (also used where
-// the provider lacks an atomic). Every staged operation is complete on return.
+// with CPU atomics on its heap (GPU atomics on a GPU heap), replying with the old value as a
+// get does (also used where the provider lacks an atomic, and for every atomic on a GPU heap). Every staged operation is complete on return.
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -146,11 +146,11 @@ bool FabricTransport::serve_staged_requests() {
         bool cuda = false;
         char *local = local_symmetric(offset, bytes, pe, &cuda);
         if (request->op == StagedRequest::kAtomic) {
-            if (cuda || (bytes != 4 && bytes != 8) || offset % bytes || request->atomic_op > 6)
+            if ((bytes != 4 && bytes != 8) || offset % bytes || request->atomic_op > 6)
                 fatal("PE %d sent an atomic this PE cannot execute (%zu bytes at offset %zu)", pe, bytes, offset);
             AtomicRequest atomic{static_cast<AtomicOp>(request->atomic_op), bytes, offset,
                                  request->operand, request->compare};
-            uint64_t old = cpu_atomic(local, atomic);
+            uint64_t old = atomic_at(local, cuda, atomic);
             std::memcpy(serve, &old, sizeof old);
             post_and_wait(Op::write, serve, sizeof old, desc, pe, peers_[pe].staging, layout.bounce());
         } else if (request->op == StagedRequest::kGet) {

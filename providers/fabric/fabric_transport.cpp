@@ -66,7 +66,7 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &opti
     transport->unreachable_after_ = std::chrono::seconds(options.peer_timeout);
     if (*status == Status::ok) *status = transport->register_heap(heap, statics);
     if (*status == Status::ok) transport->query_atomics();
-    bool need_staging = transport->staged_ || !transport->provider_does_every_atomic();
+    bool need_staging = transport->staged_ || cuda_heap || !transport->provider_does_every_atomic();
     if (*status == Status::ok && need_staging) *status = transport->open_staging(bootstrap.size());
     if (*status == Status::ok) *status = transport->exchange(bootstrap);
     if (*status != Status::ok) return nullptr;

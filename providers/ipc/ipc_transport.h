@@ -37,6 +37,9 @@ public:
     void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override {
         heap_copy(cuda_ && !is_static_offset(offset), at(offset, pe), src, bytes, blocking);
     }
+    uint64_t atomic(const AtomicRequest &request, int pe) override {
+        return atomic_at(at(request.offset, pe), cuda_ && !is_static_offset(request.offset), request);
+    }
     void put_signal(size_t offset, uint64_t value, int pe) override {
         __atomic_store_n(reinterpret_cast<uint64_t *>(peers_[pe].signals + offset), value, __ATOMIC_RELEASE);
     }

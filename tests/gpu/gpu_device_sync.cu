@@ -1,9 +1,11 @@
-// Atomics, put-with-signal and point-to-point waits inside kernels, between 2 PEs whose GPU
-// heaps are mapped (CUDA IPC), every result checked on the host: counters that add up from
-// thousands of threads on both PEs, distinct fetch_inc tickets, one compare-swap winner, bits
-// that all arrive, float swaps; a ring of block puts with signals; wait_until/test forms on
-// flags the other PE's kernel sets. `gpu_device_sync ring_atomic` (with FABSHMEM_DISABLE_IPC=1)
-// checks that an atomic to an unmapped PE ends with fabshmem's message.
+// Atomics, put-with-signal and point-to-point waits inside kernels, between 2 PEs' GPU heaps,
+// every result checked on the host: counters that add up from thousands of threads on both
+// PEs, distinct fetch_inc tickets, one compare-swap winner, bits that all arrive, float swaps;
+// host-made atomics on the same words while kernels make theirs; a ring of block puts with
+// signals; wait_until/test forms on flags the other PE's kernel sets. Through CUDA IPC, or the
+// request ring and the fabric with FABSHMEM_DISABLE_IPC=1 (fewer threads: each atomic is a
+// round trip through both hosts).
+#include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -12,7 +14,8 @@
 
 namespace {
 
-constexpr unsigned kBlocks = 16, kThreads = 128, kTotal = kBlocks * kThreads;
+unsigned g_blocks = 16, g_threads = 128;  // through the ring: 1 block of 32 threads
+int g_host_adds = 200;                      // through the ring: 20
 
 struct Counters {
     unsigned long long sum;  // every thread of every PE adds its index + 1
@@ -25,6 +28,7 @@ struct Counters {
 
 __global__ void atomics_kernel(Counters *c, int *seen, int *bad) {
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    const unsigned kTotal = gridDim.x * blockDim.x;
     unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
     for (int pe = 0; pe < n; ++pe) {
         if (i % 2) nvshmem_ulonglong_atomic_add(&c->sum, i + 1, pe);
@@ -43,6 +47,7 @@ __global__ void atomics_kernel(Counters *c, int *seen, int *bad) {
 
 void check_atomics() {
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    const unsigned kTotal = g_blocks * g_threads;
     auto *c = static_cast<Counters *>(nvshmem_calloc(1, sizeof(Counters)));
     auto *seen = static_cast<int *>(nvshmem_calloc(n * kTotal, sizeof(int)));
     int *bad = nullptr;
@@ -50,7 +55,7 @@ void check_atomics() {
     CUDA_OK(cudaMemset(bad, 0, sizeof(int)));
     CUDA_OK(cudaDeviceSynchronize());
     nvshmem_barrier_all();
-    atomics_kernel<<<kBlocks, kThreads>>>(c, seen, bad);
+    atomics_kernel<<<g_blocks, g_threads>>>(c, seen, bad);
     CUDA_OK(cudaDeviceSynchronize());
     nvshmem_barrier_all();
     Counters host{};
@@ -73,6 +78,37 @@ void check_atomics() {
     CUDA_OK(cudaFree(bad));
     nvshmem_free(seen);
     nvshmem_free(c);
+}
+
+// Host-made and kernel-made atomics on the same words at once: each PE's kernel adds 1 from
+// every thread to a counter on every PE while its host adds 1000 (fetching and not).
+__global__ void add_kernel(unsigned long long *counter) {
+    for (int pe = 0; pe < nvshmem_n_pes(); ++pe) nvshmem_ulonglong_atomic_add(counter, 1ULL, pe);
+}
+
+void check_mixed_atomics() {
+    int n = nvshmem_n_pes();
+    auto *counter = static_cast<unsigned long long *>(nvshmem_calloc(1, sizeof(unsigned long long)));
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    cudaStream_t stream;
+    CUDA_OK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    add_kernel<<<g_blocks, g_threads, 0, stream>>>(counter);
+    const int kHostAdds = g_host_adds;
+    for (int i = 0; i < kHostAdds; ++i)
+        for (int pe = 0; pe < n; ++pe) {
+            if (i % 2) nvshmem_ulonglong_atomic_add(counter, 1000ULL, pe);
+            else nvshmem_ulonglong_atomic_fetch_add(counter, 1000ULL, pe);
+        }
+    CUDA_OK(cudaStreamSynchronize(stream));
+    CUDA_OK(cudaStreamDestroy(stream));
+    nvshmem_barrier_all();
+    unsigned long long host = 0, expected = static_cast<unsigned long long>(n) * (g_blocks * g_threads + 1000ULL * kHostAdds);
+    CUDA_OK(cudaMemcpy(&host, counter, sizeof host, cudaMemcpyDeviceToHost));
+    PE_CHECK(host == expected, "host and kernel atomics together: %llu, expected %llu", host, expected);
+    PE_CHECK(nvshmem_ulonglong_atomic_fetch(counter, (nvshmem_my_pe() + 1) % n) == expected, "host fetch of a GPU word");
+    nvshmem_barrier_all();
+    nvshmem_free(counter);
 }
 
 // Each round a block puts 64 KiB to the next PE with a signal (add 1, then set), and waits
@@ -174,25 +210,35 @@ void check_flags() {
     nvshmem_free(flags);
 }
 
-__global__ void ring_atomic_kernel(int *word) { nvshmem_int_atomic_inc(word, (nvshmem_my_pe() + 1) % nvshmem_n_pes()); }
+// Progress on PE 0's stderr, so a slow or stuck stage shows where it is.
+void stage_done(const char *stage) {
+    static auto start = std::chrono::steady_clock::now();
+    if (nvshmem_my_pe() == 0)
+        std::fprintf(stderr, "gpu_device_sync: %s done after %.1f s\n", stage,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}
 
 }  // namespace
 
-int main(int argc, char **argv) {
+int main() {
     skip_without_gpu("gpu_device_sync");
     nvshmem_init();
     PE_CHECK(nvshmem_n_pes() == 2, "run with 2 PEs");
-    if (argc > 1 && std::string(argv[1]) == "ring_atomic") {
-        int *word = static_cast<int *>(nvshmem_calloc(1, sizeof(int)));
-        ring_atomic_kernel<<<1, 1>>>(word);
-        cudaError_t rc = cudaDeviceSynchronize();
-        std::printf("kernel ended: %s\n", cudaGetErrorString(rc));
-        return rc == cudaSuccess ? 0 : 1;
-    }
+    int *probe = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+    bool mapped = nvshmem_ptr(probe, (nvshmem_my_pe() + 1) % 2) != nullptr;
+    nvshmem_free(probe);
+    if (!mapped) g_blocks = 1, g_threads = 32, g_host_adds = 20;
     check_atomics();
+    stage_done("atomics in kernels");
+    check_mixed_atomics();
+    stage_done("host and kernel atomics together");
     check_signal_ring();
+    stage_done("signal ring");
     check_flags();
-    if (nvshmem_my_pe() == 0) std::printf("gpu_device_sync: PASS on 2 PEs (atomics, signals, waits in kernels)\n");
+    stage_done("waits and tests");
+    if (nvshmem_my_pe() == 0)
+        std::printf("gpu_device_sync: PASS on 2 PEs (atomics, signals, waits in kernels), %s\n",
+                    mapped ? "CUDA IPC" : "request ring");
     nvshmem_finalize();
     return 0;
 }
