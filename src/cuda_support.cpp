@@ -144,8 +144,10 @@ bool prepare_atomics(void *gpu_word, std::string *error) {
     void *device = nullptr;
     g_atomic_results = static_cast<unsigned long long *>(host_alloc_mapped(kAtomicSlots * sizeof(unsigned long long), &device, error));
     g_atomic_results_device = static_cast<unsigned long long *>(device);
+    // One atomic of each width: each is its own kernel, loaded now rather than on first use.
     uint64_t old = 0;
-    return g_atomic_results && atomic(gpu_word, AtomicRequest{AtomicOp::read, sizeof old, 0, 0, 0}, &old, error);
+    return g_atomic_results && atomic(gpu_word, AtomicRequest{AtomicOp::read, 4, 0, 0, 0}, &old, error) &&
+           atomic(gpu_word, AtomicRequest{AtomicOp::read, 8, 0, 0, 0}, &old, error);
 }
 
 bool atomic(void *word, const AtomicRequest &request, uint64_t *old, std::string *error) {

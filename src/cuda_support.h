@@ -39,7 +39,8 @@ bool stream_synchronize(void *stream, std::string *error);
 // An atomic on a word of GPU memory (this GPU's, or mapped through CUDA IPC), made by one GPU
 // thread on the copy stream (see copy()); complete on return, `*old` the old value.
 bool atomic(void *word, const AtomicRequest &request, uint64_t *old, std::string *error);
-// At init, on a GPU heap: allocates what atomic() needs and makes one (a read of `gpu_word`).
+// At init, on a GPU heap: allocates what atomic() needs and makes one read of `gpu_word` per
+// width, which loads the kernels (CUDA loads them lazily, on first launch, otherwise).
 bool prepare_atomics(void *gpu_word, std::string *error);
 // gpu_atomic.cu: launches the kernel; the old value lands in `old_device` (mapped memory).
 bool launch_atomic(void *word, const AtomicRequest &request, void *stream, unsigned long long *old_device);
