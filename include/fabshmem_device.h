@@ -371,19 +371,23 @@ __device__ inline size_t wait_elements(const char *function, T *ivars, size_t n,
     }
 }
 
-// put, then the signal: atomically through a mapped heap; through the ring after a fence.
+// The signal, after what this thread (or its group, synchronised) wrote before: a fence
+// (system fence, or a ring fence), then an atomic on the signal word.
+__device__ inline void signal_op(const char *function, uint64_t *sig, uint64_t signal, int sig_op, int pe) {
+    if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
+    heap_offset(function, sig, sizeof *sig, pe);
+    if (state.peer_heaps[pe]) __threadfence_system();
+    else request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
+    amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add,
+                            reinterpret_cast<unsigned long long *>(sig), signal, 0, pe);
+}
+
 template <class Group>
 __device__ inline void put_signal(const Group &group, const char *function, void *dest, const void *source,
                                   size_t bytes, uint64_t *sig, uint64_t signal, int sig_op, int pe,
                                   bool blocking) {
-    if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
     put(group, function, dest, source, bytes, pe, blocking);
-    if (group.rank() == 0) {
-        unsigned long long *word = reinterpret_cast<unsigned long long *>(sig);
-        if (state.peer_heaps[pe]) __threadfence_system();  // the data before the signal
-        else request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
-        amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add, word, signal, 0, pe);
-    }
+    if (group.rank() == 0) signal_op(function, sig, signal, sig_op, pe);
     group.sync();
 }
 
@@ -571,6 +575,9 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL)
 #undef FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL
 #undef FABSHMEMI_DEVICE_PUT_SIGNAL
 
+FABSHMEMI_DUAL(void, nvshmemx_signal_op, (uint64_t * sig, uint64_t signal, int sig_op, int pe),
+               (fabshmemi::signal_op(__func__, sig, signal, sig_op, pe);),
+               (fabshmemi_host_nvshmemx_signal_op(sig, signal, sig_op, pe);))
 FABSHMEMI_DUAL(uint64_t, nvshmem_signal_fetch, (const uint64_t *sig),
                (fabshmemi::ready(__func__); return *reinterpret_cast<const volatile uint64_t *>(sig);),
                (return fabshmemi_host_nvshmem_signal_fetch(sig);))

@@ -157,6 +157,8 @@ FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_signal_nbi, (void *dest, const v
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL)
 #undef FABSHMEM_DECLARE_PUT_SIGNAL
 FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_fetch, (const uint64_t *sig_addr))
+/* The signal alone: sets or adds to the signal word on PE `pe` (atomically). */
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmemx_signal_op, (uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
 /* Waits until this PE's signal word compares true against cmp_value; returns its value. */
 FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_wait_until, (uint64_t *sig_addr, int cmp, uint64_t cmp_value))
 

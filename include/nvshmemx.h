@@ -55,6 +55,17 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ON_STREAM)
 #undef FABSHMEM_DECLARE_ON_STREAM
 void nvshmemx_quiet_on_stream(cudaStream_t stream);
 
+/* Signals on a stream: they wait for the stream's work, then run as the host call. */
+void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                                      uint64_t signal, int sig_op, int pe, cudaStream_t stream);
+#define FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM(NAME, TYPE)                                              \
+    void nvshmemx_##NAME##_put_signal_on_stream(TYPE *dest, const TYPE *source, size_t nelems,     \
+                                                uint64_t *sig_addr, uint64_t signal, int sig_op,   \
+                                                int pe, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM)
+#undef FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM
+void nvshmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, cudaStream_t stream);
+
 /* Collectives on a stream: they wait for the stream's work, then run as the host call. */
 void nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream);
 void nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream);

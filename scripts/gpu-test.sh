@@ -41,6 +41,8 @@ check gpu-device-ipc ok 'gpu_device: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_devic
 check gpu-device-ring-tcp ok 'gpu_device: PASS on 2 PEs, request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device
 check gpu-device-sync-ipc ok 'gpu_device_sync: PASS on 2 PEs .*CUDA IPC' run 2 $g/gpu_device_sync
 check gpu-device-sync-ring ok 'gpu_device_sync: PASS on 2 PEs .*request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_sync
+check gpu-collectives-ipc ok 'gpu_collectives: PASS on 2 PEs' run 2 $g/gpu_collectives
+check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial

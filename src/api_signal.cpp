@@ -126,6 +126,10 @@ void nvshmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, ui
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL)
 #undef FABSHMEM_DEFINE_PUT_SIGNAL
 
+void nvshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) {
+    put_with_signal("nvshmemx_signal_op", sig_addr, nullptr, 0, sig_addr, signal, sig_op, pe, true);
+}
+
 uint64_t nvshmem_signal_fetch(const uint64_t *sig_addr) {
     Runtime &rt = runtime_for("nvshmem_signal_fetch");
     check_local("nvshmem_signal_fetch", sig_addr, 1);

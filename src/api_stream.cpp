@@ -61,6 +61,26 @@ void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ON_STREAM)
 #undef FABSHMEM_DEFINE_ON_STREAM
 
+void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                                      uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
+    synchronize("nvshmemx_putmem_signal_on_stream", stream);
+    nvshmem_putmem_signal(dest, source, nelems, sig_addr, signal, sig_op, pe);
+}
+#define FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM(NAME, TYPE)                                            \
+    void nvshmemx_##NAME##_put_signal_on_stream(TYPE *dest, const TYPE *source, size_t nelems,  \
+                                                uint64_t *sig_addr, uint64_t signal, int sig_op, \
+                                                int pe, cudaStream_t stream) {                   \
+        synchronize("nvshmemx_" #NAME "_put_signal_on_stream", stream);                         \
+        nvshmem_##NAME##_put_signal(dest, source, nelems, sig_addr, signal, sig_op, pe);        \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM)
+#undef FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM
+
+void nvshmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, cudaStream_t stream) {
+    synchronize("nvshmemx_signal_wait_until_on_stream", stream);
+    nvshmem_signal_wait_until(sig_addr, cmp, cmp_value);
+}
+
 void nvshmemx_quiet_on_stream(cudaStream_t stream) {
     Runtime &rt = runtime_for("nvshmemx_quiet_on_stream");
     // Stream copies complete in stream order; fabric operations need the host's quiet.

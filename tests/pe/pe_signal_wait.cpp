@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "nvshmemx.h"
 #include "pe_check.h"
 
 namespace {
@@ -41,6 +42,9 @@ void ring_with_signals() {
     }
     PE_CHECK(nvshmem_signal_fetch(&signal[0]) == kRounds / 2, "signal count %llu",
              static_cast<unsigned long long>(nvshmem_signal_fetch(&signal[0])));
+    nvshmem_barrier_all();
+    nvshmemx_signal_op(&signal[0], 10, NVSHMEM_SIGNAL_ADD, next);  // the signal alone
+    PE_CHECK(nvshmem_signal_wait_until(&signal[0], NVSHMEM_CMP_EQ, kRounds / 2 + 10) == kRounds / 2 + 10, "signal_op");
     nvshmem_barrier_all();
     nvshmem_free(signal);
     nvshmem_free(data);
