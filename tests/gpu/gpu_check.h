@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
@@ -27,3 +28,11 @@ inline void skip_without_gpu(const char *test) {
         cudaError_t rc_ = (call);                                                        \
         PE_CHECK(rc_ == cudaSuccess, "%s: %s", #call, cudaGetErrorString(rc_));         \
     } while (0)
+
+// Progress on PE 0's stderr, so a slow or stuck stage shows where it is.
+inline void stage_done(const char *test, const char *stage) {
+    static auto start = std::chrono::steady_clock::now();
+    if (nvshmem_my_pe() == 0)
+        std::fprintf(stderr, "%s: %s done after %.1f s\n", test, stage,
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+}

@@ -4,7 +4,6 @@
 // at once. Through CUDA IPC by default, through the request ring and the fabric with
 // FABSHMEM_DISABLE_IPC=1. `gpu_device bad_pe` and `gpu_device before_init` check that misuse
 // in a kernel ends with fabshmem's message.
-#include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -269,13 +268,6 @@ void check_hammer() {
     nvshmem_free(inbox);
 }
 
-// Progress on PE 0's stderr, so a slow or stuck stage shows where it is.
-void stage_done(const char *stage) {
-    static auto start = std::chrono::steady_clock::now();
-    if (nvshmem_my_pe() == 0)
-        std::fprintf(stderr, "gpu_device: %s done after %.1f s\n", stage,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-}
 
 // ---- misuse in a kernel ----------------------------------------------------------------------
 
@@ -308,22 +300,22 @@ int main(int argc, char **argv) {
     nvshmem_init();
     PE_CHECK(nvshmem_n_pes() == 2, "run with 2 PEs");
     int me = nvshmem_my_pe();
-    stage_done("init");
+    stage_done("gpu_device", "init");
     check_tutorial();
-    stage_done("tutorial read");
-#define CHECK_TYPE(NAME, TYPE) check_typed<Ops_##NAME>(); stage_done(#NAME);
+    stage_done("gpu_device", "tutorial read");
+#define CHECK_TYPE(NAME, TYPE) check_typed<Ops_##NAME>(); stage_done("gpu_device", #NAME);
     FABSHMEM_FOR_EACH_RMA_TYPE(CHECK_TYPE)
 #undef CHECK_TYPE
     check_ordering(true);
-    stage_done("fence ordering");
+    stage_done("gpu_device", "fence ordering");
     check_ordering(false);
-    stage_done("quiet ordering");
+    stage_done("gpu_device", "quiet ordering");
     check_barrier(false);
-    stage_done("device barrier (thread)");
+    stage_done("gpu_device", "device barrier (thread)");
     check_barrier(true);
-    stage_done("device barrier (block)");
+    stage_done("gpu_device", "device barrier (block)");
     check_hammer();
-    stage_done("8192 threads at once");
+    stage_done("gpu_device", "8192 threads at once");
     int *probe = static_cast<int *>(nvshmem_malloc(sizeof(int)));
     bool mapped = nvshmem_ptr(probe, (me + 1) % 2) != nullptr;
     nvshmem_free(probe);

@@ -5,7 +5,6 @@
 // signals; wait_until/test forms on flags the other PE's kernel sets. Through CUDA IPC, or the
 // request ring and the fabric with FABSHMEM_DISABLE_IPC=1 (fewer threads: each atomic is a
 // round trip through both hosts).
-#include <chrono>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -210,13 +209,6 @@ void check_flags() {
     nvshmem_free(flags);
 }
 
-// Progress on PE 0's stderr, so a slow or stuck stage shows where it is.
-void stage_done(const char *stage) {
-    static auto start = std::chrono::steady_clock::now();
-    if (nvshmem_my_pe() == 0)
-        std::fprintf(stderr, "gpu_device_sync: %s done after %.1f s\n", stage,
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-}
 
 }  // namespace
 
@@ -229,13 +221,13 @@ int main() {
     nvshmem_free(probe);
     if (!mapped) g_blocks = 1, g_threads = 32, g_host_adds = 20;
     check_atomics();
-    stage_done("atomics in kernels");
+    stage_done("gpu_device_sync", "atomics in kernels");
     check_mixed_atomics();
-    stage_done("host and kernel atomics together");
+    stage_done("gpu_device_sync", "host and kernel atomics together");
     check_signal_ring();
-    stage_done("signal ring");
+    stage_done("gpu_device_sync", "signal ring");
     check_flags();
-    stage_done("waits and tests");
+    stage_done("gpu_device_sync", "waits and tests");
     if (nvshmem_my_pe() == 0)
         std::printf("gpu_device_sync: PASS on 2 PEs (atomics, signals, waits in kernels), %s\n",
                     mapped ? "CUDA IPC" : "request ring");
