@@ -1,7 +1,7 @@
-// fabshmem-perf: host-initiated get/put latency and bandwidth between PE 0 and PE 1, and
-// barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
+// fabshmem-perf: host-initiated get/put latency and bandwidth between PE 0 and PE 1, remote
+// fetch-and-add and barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
 // sizes) measured in the same run, interleaved size by size. Run under any PMIx launcher:
-//   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,barrier]
+//   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,amo,barrier]
 //                                      [--csv FILE] [--json FILE] [--no-baseline]
 #include <algorithm>
 #include <chrono>
@@ -21,7 +21,7 @@ using Clock = std::chrono::steady_clock;
 struct Options {
     size_t min_bytes = 8;
     size_t max_bytes = size_t{64} << 20;
-    std::string ops = "get,put,barrier";
+    std::string ops = "get,put,amo,barrier";
     std::string csv, json;
     bool baseline = true;
 };
@@ -167,6 +167,39 @@ Row measure(Pair &p, const std::string &op, const std::string &metric, size_t by
     return row;
 }
 
+// Remote fetch-and-add latency on an 8-byte word, beside a raw fi_fetch_atomic.
+Row measure_fetch_add(Pair &p, bool baseline) {
+    Row row{"fetch_add", "latency_us", 8, 0, 0};
+    const int per_sample = 200;
+    auto to_us = [&](const std::vector<double> &seconds, double *best, double *mid) {
+        std::vector<double> us;
+        for (double s : seconds) us.push_back(s / per_sample * 1e6);
+        *mid = median(us);
+        *best = *std::min_element(us.begin(), us.end());
+    };
+    auto *word = reinterpret_cast<uint64_t *>(p.heap_dst);
+    nvshmem_barrier_all();
+    if (p.me == 0)
+        to_us(time_samples([&] { for (int i = 0; i < per_sample; ++i) nvshmem_uint64_atomic_fetch_add(word, 1, 1); }),
+              &row.fab_min, &row.fab_median);
+    nvshmem_barrier_all();
+    if (!baseline || !p.raw->has_atomics()) return row;
+    serve_baseline(p);
+    if (p.me == 0) {
+        size_t half = p.local.size();
+        to_us(time_samples([&] {
+                  for (int i = 0; i < per_sample; ++i) {
+                      p.raw->fetch_add(0, half);
+                      p.raw->wait(1);
+                  }
+              }),
+              &row.base_min, &row.base_median);
+        row.has_baseline = true;
+    }
+    end_baseline(p);
+    return row;
+}
+
 Row measure_barrier(Pair &) {
     Row row{"barrier_all", "latency_us", 0, 0, 0};
     auto seconds = time_samples([&] { for (int i = 0; i < 200; ++i) nvshmem_barrier_all(); });
@@ -282,6 +315,7 @@ int main(int argc, char **argv) {
             for (size_t bytes = o.min_bytes; bytes <= o.max_bytes; bytes *= 2)
                 rows.push_back(measure(p, op, metric, bytes, o.baseline && p.me < 2));
     }
+    if (o.ops.find("amo") != std::string::npos) rows.push_back(measure_fetch_add(p, o.baseline && p.me < 2));
     if (o.ops.find("barrier") != std::string::npos) rows.push_back(measure_barrier(p));
 
     if (p.me == 0) {

@@ -3,6 +3,7 @@
 #include <rdma/fi_cm.h>
 #include <rdma/fi_endpoint.h>
 #include <rdma/fi_errno.h>
+#include <rdma/fi_atomic.h>
 #include <rdma/fi_rma.h>
 #include <sys/mman.h>
 
@@ -39,13 +40,19 @@ bool RawFabric::open(const std::string &provider, size_t bytes, std::string *err
     hints->mode = FI_CONTEXT | FI_CONTEXT2;
     hints->fabric_attr->prov_name = strdup(provider.c_str());
     // A write counts as done when the data is at the target, as fabshmem's quiet promises.
-    hints->tx_attr->op_flags = FI_DELIVERY_COMPLETE;
-    int rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, hints, &info_);
-    if (rc == 0) {
-        write_completion_ = FI_DELIVERY_COMPLETE;
-    } else {
-        hints->tx_attr->op_flags = 0;
-        rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, hints, &info_);
+    // With atomics (the fetch_add baseline) where the provider has them.
+    int rc = -FI_ENODATA;
+    for (uint64_t atomic : {uint64_t{FI_ATOMIC}, uint64_t{0}}) {
+        for (uint64_t flags : {uint64_t{FI_DELIVERY_COMPLETE}, uint64_t{0}}) {
+            hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE | atomic;
+            hints->tx_attr->op_flags = flags;
+            if ((rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, hints, &info_)) == 0) {
+                write_completion_ = flags;
+                atomics_ = atomic != 0;
+                break;
+            }
+        }
+        if (rc == 0) break;
     }
     fi_freeinfo(hints);
     if (rc) return failed("fi_getinfo", rc, error);
@@ -124,6 +131,33 @@ void RawFabric::post(bool read, size_t local, size_t remote, size_t bytes) {
         if (rc != -FI_EAGAIN) {
             std::fprintf(stderr, "baseline: fi_%s failed: %s\n", read ? "read" : "write",
                          fi_strerror(static_cast<int>(-rc)));
+            std::exit(1);
+        }
+        progress();
+    }
+}
+
+bool RawFabric::fetch_add(size_t local, size_t remote) {
+    if (!atomics_) return false;
+    uint64_t *operand = reinterpret_cast<uint64_t *>(buffer_ + local);
+    *operand = 1;
+    fi_ioc source{operand, 1}, result{operand + 1, 1};
+    fi_rma_ioc target{peer_card_.base + remote, 1, peer_card_.key};
+    fi_msg_atomic msg{};
+    msg.msg_iov = &source;
+    msg.desc = &desc_;
+    msg.iov_count = 1;
+    msg.addr = peer_;
+    msg.rma_iov = &target;
+    msg.rma_iov_count = 1;
+    msg.datatype = FI_UINT64;
+    msg.op = FI_SUM;
+    msg.context = &contexts_[next_context_++ % 256];
+    for (;;) {
+        ssize_t rc = fi_fetch_atomicmsg(ep_, &msg, &result, &desc_, 1, FI_COMPLETION);
+        if (rc == 0) return true;
+        if (rc != -FI_EAGAIN) {
+            std::fprintf(stderr, "baseline: fi_fetch_atomic failed: %s\n", fi_strerror(static_cast<int>(-rc)));
             std::exit(1);
         }
         progress();

@@ -31,6 +31,10 @@ public:
     // Post one read/write between our buffer at `local` and the peer's at `remote`.
     void read(size_t local, size_t remote, size_t bytes) { post(true, local, remote, bytes); }
     void write(size_t local, size_t remote, size_t bytes) { post(false, local, remote, bytes); }
+    // Post one fetch-and-add of 1 on the peer's 8-byte word at `remote`, the old value landing
+    // at `local` (fi_fetch_atomic); false where the provider has no atomics.
+    bool fetch_add(size_t local, size_t remote);
+    bool has_atomics() const { return atomics_; }
     // Spin on the completion queue until `count` more operations completed.
     void wait(int count);
     // One poll: on manual-progress providers the target must call this to serve peers.
@@ -52,6 +56,7 @@ private:
     size_t bytes_ = 0;
     fi_addr_t peer_ = FI_ADDR_UNSPEC;
     uint64_t write_completion_ = 0;  // FI_DELIVERY_COMPLETE where the provider offers it
+    bool atomics_ = false;           // opened with FI_ATOMIC
     Card peer_card_{};
     fi_context2 contexts_[256];
     unsigned next_context_ = 0;
