@@ -1,8 +1,8 @@
 // Remote atomics over libfabric: fi_fetch_atomic and fi_compare_atomic where the provider
 // performs the operation on the word size, as fi_*atomicvalid reports at init; every other
-// atomic, and every atomic on a GPU heap, is executed by the target itself (staged_atomic). Either way the
-// target's word is changed with the same CPU atomics (libfabric's software atomics and ours),
-// so the two paths and the on-node ones are atomic with respect to each other.
+// atomic, and every atomic on a GPU heap, is executed by the target itself (staged_atomic).
+// Either way a host word is changed with the same CPU atomics (libfabric's software atomics
+// use the same builtins) and a GPU word with the GPU's, so all paths are atomic together.
 #include <rdma/fi_atomic.h>
 
 #include "fabric_post.h"
