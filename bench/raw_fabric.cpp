@@ -124,17 +124,9 @@ void RawFabric::post(bool read, size_t local, size_t remote, size_t bytes) {
     msg.rma_iov = &rma;
     msg.rma_iov_count = 1;
     msg.context = &contexts_[next_context_++ % 256];
-    for (;;) {
-        ssize_t rc = read ? fi_readmsg(ep_, &msg, FI_COMPLETION)
-                          : fi_writemsg(ep_, &msg, FI_COMPLETION | write_completion_);
-        if (rc == 0) return;
-        if (rc != -FI_EAGAIN) {
-            std::fprintf(stderr, "baseline: fi_%s failed: %s\n", read ? "read" : "write",
-                         fi_strerror(static_cast<int>(-rc)));
-            std::exit(1);
-        }
-        progress();
-    }
+    start(read ? "fi_read" : "fi_write", [&] {
+        return read ? fi_readmsg(ep_, &msg, FI_COMPLETION) : fi_writemsg(ep_, &msg, FI_COMPLETION | write_completion_);
+    });
 }
 
 bool RawFabric::fetch_add(size_t local, size_t remote) {
@@ -153,15 +145,13 @@ bool RawFabric::fetch_add(size_t local, size_t remote) {
     msg.datatype = FI_UINT64;
     msg.op = FI_SUM;
     msg.context = &contexts_[next_context_++ % 256];
-    for (;;) {
-        ssize_t rc = fi_fetch_atomicmsg(ep_, &msg, &result, &desc_, 1, FI_COMPLETION);
-        if (rc == 0) return true;
-        if (rc != -FI_EAGAIN) {
-            std::fprintf(stderr, "baseline: fi_fetch_atomic failed: %s\n", fi_strerror(static_cast<int>(-rc)));
-            std::exit(1);
-        }
-        progress();
-    }
+    start("fi_fetch_atomic", [&] { return fi_fetch_atomicmsg(ep_, &msg, &result, &desc_, 1, FI_COMPLETION); });
+    return true;
+}
+
+void RawFabric::fail(const char *what, ssize_t rc) {
+    std::fprintf(stderr, "baseline: %s failed: %s\n", what, fi_strerror(static_cast<int>(-rc)));
+    std::exit(1);
 }
 
 void RawFabric::progress() { reap(); }

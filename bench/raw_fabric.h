@@ -6,6 +6,7 @@
 
 #include <rdma/fabric.h>
 #include <rdma/fi_domain.h>
+#include <rdma/fi_errno.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +43,17 @@ public:
 
 private:
     void post(bool read, size_t local, size_t remote, size_t bytes);
+    // Calls `post` until the provider takes the operation (reaping completions meanwhile).
+    template <class Post>
+    void start(const char *what, Post post) {
+        for (;;) {
+            ssize_t rc = post();
+            if (rc == 0) return;
+            if (rc != -FI_EAGAIN) fail(what, rc);
+            progress();
+        }
+    }
+    [[noreturn]] static void fail(const char *what, ssize_t rc);
     void reap();
 
     fi_info *info_ = nullptr;

@@ -19,6 +19,16 @@ void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t off
 
 }  // namespace
 
+std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine) {
+    rt.self->put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
+    group.sync();
+    std::vector<uint64_t> words(group.members.size());
+    for (size_t i = 0; i < words.size(); ++i)
+        get_from(rt, group, static_cast<int>(i), &words[i], SymmetricHeap::kTeamScratchOffset, sizeof(uint64_t));
+    quiet_all(rt);
+    return words;
+}
+
 void write_local(Runtime &rt, const char *function, void *dest, const void *host, size_t bytes) {
     if (bytes) rt.self->put(symmetric_offset(rt, function, dest, bytes), host, bytes, rt.my_pe, true);
 }
@@ -57,15 +67,9 @@ void fcollect(Runtime &rt, const char *function, const Group &group, void *dest,
 
 void collect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
              size_t bytes) {
-    // Every member's size first (through the scratch word), then the data at their offsets.
-    uint64_t mine = bytes;
-    rt.self->put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
+    // Every member's size first, then the data at their offsets.
     size_t from = symmetric_offset(rt, function, source, bytes);
-    group.sync();
-    std::vector<uint64_t> sizes(group.members.size());
-    for (size_t i = 0; i < sizes.size(); ++i)
-        get_from(rt, group, static_cast<int>(i), &sizes[i], SymmetricHeap::kTeamScratchOffset, sizeof(uint64_t));
-    quiet_all(rt);
+    std::vector<uint64_t> sizes = gather_words(rt, group, bytes);
     size_t total = 0;
     for (uint64_t s : sizes) total += s;
     symmetric_offset(rt, function, dest, total);

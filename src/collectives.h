@@ -31,6 +31,10 @@ void collect(Runtime &rt, const char *function, const Group &group, void *dest, 
 void alltoall(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
               size_t bytes);
 
+// Every member's `mine`, in member order, through each PE's scratch word: publish, sync, read
+// all. The caller syncs again before the scratch word may be reused (after its own reads).
+std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine);
+
 // Gets `bytes` at symmetric `source` from every member, in member order, calling
 // combine(member_index, data) for each; the data are valid only during the call.
 void gather_from_each(Runtime &rt, const char *function, const Group &group, const void *source,

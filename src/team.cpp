@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "collectives.h"
 #include "log.h"
 #include "runtime.h"
 
@@ -16,18 +17,13 @@ std::unique_ptr<Team> make_team(std::vector<int> members, int my_pe, int slot) {
     return team;
 }
 
-// The AND of every member's `mine`: each publishes it in its scratch word, and after a sync
-// reads everyone's. The second sync keeps the words until all have read them.
+// The AND of every member's `mine`; the second sync keeps the scratch words until all have
+// read them.
 uint64_t and_over_team(Runtime &rt, Team &team, uint64_t mine) {
-    rt.self->put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
-    sync_team(rt, team);
+    Group group{team.members, team.my_index, [&] { sync_team(rt, team); }};
     uint64_t result = mine;
-    for (int pe : team.members) {
-        uint64_t theirs = 0;
-        rt.route(pe).get(&theirs, SymmetricHeap::kTeamScratchOffset, sizeof theirs, pe, true);
-        result &= theirs;
-    }
-    sync_team(rt, team);
+    for (uint64_t theirs : gather_words(rt, group, mine)) result &= theirs;
+    group.sync();
     return result;
 }
 
