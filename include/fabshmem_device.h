@@ -252,17 +252,53 @@ __device__ inline void fence(const char *function) {
     if (s.ring) request(function, FABSHMEMI_OP_FENCE, s.my_pe, 0, nullptr, 0, 0, false);
 }
 
-// Dissemination barrier over flag words in the heaps' library area, by one thread per PE:
-// in round k, PE i signals PE i + 2^k and waits for PE i - 2^k. Epochs only grow.
-__device__ inline void barrier_one_thread(const char *function, bool complete_puts) {
+// ---- teams ------------------------------------------------------------------------------------
+// The host keeps the device's team table (state.teams) in step with its own: a handle is a slot.
+
+__device__ __noinline__ void fail_team(const char *function, int team) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): team %d is not a team of this PE (NVSHMEM_TEAM_INVALID, "
+           "destroyed, or made by a split this PE is not in)\n",
+           state.my_pe, function, team);
+    __trap();
+}
+
+// The slot of `team`, or null when there is no such team on this PE.
+__device__ inline fabshmemi_device_team *find_team(const char *function, int team) {
+    const fabshmemi_device_state &s = ready(function);
+    if (team < 0 || team >= s.max_teams || s.teams[team].n_pes == 0) return nullptr;
+    return &s.teams[team];
+}
+
+__device__ inline fabshmemi_device_team &team_for(const char *function, int team) {
+    fabshmemi_device_team *t = find_team(function, team);
+    if (!t) fail_team(function, team);
+    return *t;
+}
+
+__device__ inline int team_translate(const char *function, int from_team, int pe, int to_team) {
+    const fabshmemi_device_team *from = find_team(function, from_team), *to = find_team(function, to_team);
+    if (!from || !to || pe < 0 || pe >= from->n_pes) return -1;
+    int world_pe = from->members[pe];
+    for (int i = 0; i < to->n_pes; ++i)
+        if (to->members[i] == world_pe) return i;
+    return -1;
+}
+
+// Dissemination over the team's flag words in the heaps' library area, by one thread per
+// PE: in round k, member i signals member i + 2^k and waits for member i - 2^k. Epochs only
+// grow while the team lives (the host zeroes a slot's flags when it frees it).
+__device__ inline void sync_one_thread(const char *function, int team, bool complete_puts) {
     if (complete_puts) quiet(function);
     else __threadfence_system();
-    const fabshmemi_device_state &s = ready(function);
-    unsigned long long epoch = ++*s.barrier_epoch;
+    const fabshmemi_device_state &s = state;
+    fabshmemi_device_team &t = team_for(function, team);
+    const int n = t.n_pes;
+    if (n == 1) return;
+    unsigned long long epoch = ++t.epoch;
     int round = 0;
-    for (int distance = 1; distance < s.n_pes; distance <<= 1, ++round) {
-        int to = (s.my_pe + distance) % s.n_pes;
-        uint64_t offset = s.barrier_flags_offset + round * sizeof(unsigned long long);
+    for (int distance = 1; distance < n; distance <<= 1, ++round) {
+        int to = t.members[(t.my_index + distance) % n];
+        uint64_t offset = s.team_flags_offset + (uint64_t(team) * s.max_sync_rounds + round) * sizeof epoch;
         if (char *peer = s.peer_heaps[to])
             *reinterpret_cast<volatile unsigned long long *>(peer + offset) = epoch;
         else
@@ -274,11 +310,13 @@ __device__ inline void barrier_one_thread(const char *function, bool complete_pu
     }
 }
 
+// barrier (complete_puts: quiet first) and sync over a team, by one thread, warp or block.
 template <class Group>
-__device__ inline void barrier(const Group &group, const char *function, bool complete_puts) {
+__device__ inline int team_sync(const Group &group, const char *function, int team, bool complete_puts) {
     group.sync();
-    if (group.rank() == 0) barrier_one_thread(function, complete_puts);
+    if (group.rank() == 0) sync_one_thread(function, team, complete_puts);
     group.sync();
+    return 0;
 }
 
 // ---- atomics, signals and waits --------------------------------------------------------------
@@ -391,6 +429,96 @@ __device__ inline void put_signal(const Group &group, const char *function, void
     group.sync();
 }
 
+// ---- collectives over teams ------------------------------------------------------------------
+// The host's "pull" algorithms (src/collectives.h): sync, each PE reads what it needs from the
+// others (mapped loads, or gets through the ring), sync, so that no source changes until all
+// have read it. Every PE of the team calls them, with one thread, warp or block each.
+
+__device__ __noinline__ void fail_root(const char *function, int root, int n_pes) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): root %d is not a PE of the team (%d PEs: 0..%d)\n",
+           state.my_pe, function, root, n_pes, n_pes - 1);
+    __trap();
+}
+
+template <class Group>
+__device__ inline int broadcast(const Group &group, const char *function, int team, void *dest,
+                                const void *source, size_t bytes, int root) {
+    const fabshmemi_device_team &t = team_for(function, team);
+    if (root < 0 || root >= t.n_pes) fail_root(function, root, t.n_pes);
+    heap_offset(function, dest, bytes, state.my_pe);
+    team_sync(group, function, team, false);
+    get(group, function, dest, source, bytes, t.members[root], true);
+    team_sync(group, function, team, false);
+    return 0;
+}
+
+// Member i's `bytes` at `source` + i * source_step land at dest + i * bytes: fcollect
+// (source_step 0) and alltoall (each member's block for this PE).
+template <class Group>
+__device__ inline int gather(const Group &group, const char *function, int team, void *dest,
+                             const void *source, size_t bytes, bool alltoall) {
+    const fabshmemi_device_team &t = team_for(function, team);
+    const size_t total = bytes * t.n_pes;
+    if (bytes && total / bytes != static_cast<size_t>(t.n_pes)) fail_range(function, dest, total);
+    heap_offset(function, dest, total, state.my_pe);
+    const char *from = static_cast<const char *>(source) + (alltoall ? t.my_index * bytes : 0);
+    team_sync(group, function, team, false);
+    for (int i = 0; i < t.n_pes; ++i)
+        get(group, function, static_cast<char *>(dest) + i * bytes, from, bytes, t.members[i], false);
+    if (group.rank() == 0) quiet(function);  // the ring's gets have landed
+    team_sync(group, function, team, false);
+    return 0;
+}
+
+template <class T> struct op_and { __device__ T operator()(T a, T b) const { return static_cast<T>(a & b); } };
+template <class T> struct op_or { __device__ T operator()(T a, T b) const { return static_cast<T>(a | b); } };
+template <class T> struct op_xor { __device__ T operator()(T a, T b) const { return static_cast<T>(a ^ b); } };
+template <class T> struct op_min { __device__ T operator()(T a, T b) const { return b < a ? b : a; } };
+template <class T> struct op_max { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
+template <class T> struct op_sum { __device__ T operator()(T a, T b) const { return static_cast<T>(a + b); } };
+template <class T> struct op_prod { __device__ T operator()(T a, T b) const { return static_cast<T>(a * b); } };
+
+// In chunks of the team's scratch: combine every member's chunk in member order (so every PE
+// gets the same bits, the host's too), sync (every member has read this chunk of every
+// source), then write the chunk to dest, which may be source itself.
+template <class Group, class T, class Op>
+__device__ inline int reduce(const Group &group, const char *function, int team, T *dest, const T *source,
+                             size_t count, Op op) {
+    const fabshmemi_device_team &t = team_for(function, team);
+    const size_t bytes = count * sizeof(T);
+    if (count && bytes / sizeof(T) != count) fail_range(function, dest, bytes);
+    heap_offset(function, dest, bytes, state.my_pe);
+    const uint64_t source_offset = heap_offset(function, source, bytes, state.my_pe);
+    T *sum = reinterpret_cast<T *>(t.scratch);
+    T *incoming = reinterpret_cast<T *>(t.scratch + state.reduce_chunk_bytes);
+    const size_t chunk = state.reduce_chunk_bytes / sizeof(T);
+    const unsigned rank = group.rank(), threads = group.size();
+    team_sync(group, function, team, false);
+    for (size_t start = 0; start < count; start += chunk) {
+        const size_t n = count - start < chunk ? count - start : chunk;
+        for (int member = 0; member < t.n_pes; ++member) {
+            const int pe = t.members[member];
+            const uint64_t offset = source_offset + start * sizeof(T);
+            const T *in = incoming;
+            if (char *peer = state.peer_heaps[pe]) {
+                in = reinterpret_cast<const T *>(peer + offset);
+            } else {
+                if (rank == 0) request(function, FABSHMEMI_OP_GET, pe, offset, incoming, n * sizeof(T), 0, true);
+                group.sync();
+            }
+            for (size_t i = rank; i < n; i += threads) {
+                T value = *reinterpret_cast<const volatile T *>(in + i);
+                sum[i] = member == 0 ? value : op(sum[i], value);
+            }
+            group.sync();  // `incoming` is free again
+        }
+        team_sync(group, function, team, false);
+        for (size_t i = rank; i < n; i += threads) dest[start + i] = sum[i];
+        group.sync();
+    }
+    return 0;
+}
+
 }  // namespace
 }  // namespace fabshmemi
 
@@ -417,24 +545,24 @@ static __host__ __device__ inline void nvshmem_fence(void) {
 }
 static __host__ __device__ inline void nvshmem_barrier_all(void) {
     NV_IF_ELSE_TARGET(NV_IS_DEVICE,
-                      (fabshmemi::barrier(fabshmemi::Thread(), "nvshmem_barrier_all", true);),
+                      (fabshmemi::team_sync(fabshmemi::Thread(), "nvshmem_barrier_all", NVSHMEM_TEAM_WORLD, true);),
                       (fabshmemi_host_nvshmem_barrier_all();))
 }
 static __host__ __device__ inline void nvshmem_sync_all(void) {
-    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (fabshmemi::barrier(fabshmemi::Thread(), "nvshmem_sync_all", false);),
+    NV_IF_ELSE_TARGET(NV_IS_DEVICE, (fabshmemi::team_sync(fabshmemi::Thread(), "nvshmem_sync_all", NVSHMEM_TEAM_WORLD, false);),
                       (fabshmemi_host_nvshmem_sync_all();))
 }
 static __device__ inline void nvshmemx_barrier_all_warp(void) {
-    fabshmemi::barrier(fabshmemi::Warp(), "nvshmemx_barrier_all_warp", true);
+    fabshmemi::team_sync(fabshmemi::Warp(), "nvshmemx_barrier_all_warp", NVSHMEM_TEAM_WORLD, true);
 }
 static __device__ inline void nvshmemx_barrier_all_block(void) {
-    fabshmemi::barrier(fabshmemi::Block(), "nvshmemx_barrier_all_block", true);
+    fabshmemi::team_sync(fabshmemi::Block(), "nvshmemx_barrier_all_block", NVSHMEM_TEAM_WORLD, true);
 }
 static __device__ inline void nvshmemx_sync_all_warp(void) {
-    fabshmemi::barrier(fabshmemi::Warp(), "nvshmemx_sync_all_warp", false);
+    fabshmemi::team_sync(fabshmemi::Warp(), "nvshmemx_sync_all_warp", NVSHMEM_TEAM_WORLD, false);
 }
 static __device__ inline void nvshmemx_sync_all_block(void) {
-    fabshmemi::barrier(fabshmemi::Block(), "nvshmemx_sync_all_block", false);
+    fabshmemi::team_sync(fabshmemi::Block(), "nvshmemx_sync_all_block", NVSHMEM_TEAM_WORLD, false);
 }
 
 // Untyped get/put: the thread forms for host and device, and the _warp and _block forms.
@@ -634,6 +762,65 @@ FABSHMEMI_DUAL(uint64_t, nvshmem_signal_wait_until, (uint64_t * sig, int cmp, ui
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_DEVICE_WAIT)
 #undef FABSHMEMI_DEVICE_WAIT
 #undef FABSHMEMI_WAIT_ON_DEVICE
+
+// Teams and collectives: host and device, and the _warp and _block forms.
+FABSHMEMI_DUAL(int, nvshmem_team_my_pe, (nvshmem_team_t team),
+               (const fabshmemi_device_team *t = fabshmemi::find_team(__func__, team); return t ? t->my_index : -1;),
+               (return fabshmemi_host_nvshmem_team_my_pe(team);))
+FABSHMEMI_DUAL(int, nvshmem_team_n_pes, (nvshmem_team_t team),
+               (const fabshmemi_device_team *t = fabshmemi::find_team(__func__, team); return t ? t->n_pes : -1;),
+               (return fabshmemi_host_nvshmem_team_n_pes(team);))
+FABSHMEMI_DUAL(int, nvshmem_team_translate_pe, (nvshmem_team_t src_team, int src_pe, nvshmem_team_t dest_team),
+               (return fabshmemi::team_translate(__func__, src_team, src_pe, dest_team);),
+               (return fabshmemi_host_nvshmem_team_translate_pe(src_team, src_pe, dest_team);))
+
+// nvshmem_BASE for host and device, and nvshmemx_BASE_warp / _block: fabshmemi::IMPL(group,
+// name, ARGS) in a kernel, the library's nvshmem_BASE HOST_ARGS on the host.
+#define FABSHMEMI_UNPAREN(...) __VA_ARGS__
+#define FABSHMEMI_DEVICE_COLLECTIVE(RET, BASE, PARAMS, HOST_ARGS, IMPL, ARGS)                             \
+    FABSHMEMI_DUAL(RET, nvshmem_##BASE, PARAMS,                                                           \
+                   (return (RET)fabshmemi::IMPL(fabshmemi::Thread(), __func__, FABSHMEMI_UNPAREN ARGS);), \
+                   (return fabshmemi_host_nvshmem_##BASE HOST_ARGS;))                                     \
+    static __device__ inline RET nvshmemx_##BASE##_warp PARAMS {                                          \
+        return (RET)fabshmemi::IMPL(fabshmemi::Warp(), __func__, FABSHMEMI_UNPAREN ARGS);                \
+    }                                                                                                     \
+    static __device__ inline RET nvshmemx_##BASE##_block PARAMS {                                         \
+        return (RET)fabshmemi::IMPL(fabshmemi::Block(), __func__, FABSHMEMI_UNPAREN ARGS);               \
+    }
+FABSHMEMI_DEVICE_COLLECTIVE(void, barrier, (nvshmem_team_t team), (team), team_sync, (team, true))
+FABSHMEMI_DEVICE_COLLECTIVE(int, team_sync, (nvshmem_team_t team), (team), team_sync, (team, false))
+FABSHMEMI_DEVICE_COLLECTIVE(int, broadcastmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems, int root),
+                            (team, dest, source, nelems, root), broadcast, (team, dest, source, nelems, root))
+FABSHMEMI_DEVICE_COLLECTIVE(int, fcollectmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems),
+                            (team, dest, source, nelems), gather, (team, dest, source, nelems, false))
+FABSHMEMI_DEVICE_COLLECTIVE(int, alltoallmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems),
+                            (team, dest, source, nelems), gather, (team, dest, source, nelems, true))
+#define FABSHMEMI_DEVICE_TYPED_COLLECTIVES(NAME, TYPE)                                                           \
+    FABSHMEMI_DEVICE_COLLECTIVE(int, NAME##_broadcast,                                                          \
+                                (nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems, int root), \
+                                (team, dest, source, nelems, root), broadcast, (team, dest, source, nelems * sizeof(TYPE), root))                   \
+    FABSHMEMI_DEVICE_COLLECTIVE(int, NAME##_fcollect, (nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems), \
+                                (team, dest, source, nelems), gather, (team, dest, source, nelems * sizeof(TYPE), false))                     \
+    FABSHMEMI_DEVICE_COLLECTIVE(int, NAME##_alltoall, (nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems), \
+                                (team, dest, source, nelems), gather, (team, dest, source, nelems * sizeof(TYPE), true))
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_COLLECTIVES)
+#define FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, OP)                                                         \
+    FABSHMEMI_DEVICE_COLLECTIVE(int, NAME##_##OP##_reduce,                                             \
+                                (nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce), \
+                                (team, dest, source, nreduce), reduce, (team, dest, source, nreduce, fabshmemi::op_##OP<TYPE>()))
+#define FABSHMEMI_DEVICE_BITWISE_REDUCE(NAME, TYPE) \
+    FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, and) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, or) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, xor)
+#define FABSHMEMI_DEVICE_ARITH_REDUCE(NAME, TYPE)                                               \
+    FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, min) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, max)          \
+    FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, sum) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, prod)
+FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEMI_DEVICE_BITWISE_REDUCE)
+FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEMI_DEVICE_ARITH_REDUCE)
+#undef FABSHMEMI_DEVICE_TYPED_COLLECTIVES
+#undef FABSHMEMI_DEVICE_REDUCE
+#undef FABSHMEMI_DEVICE_BITWISE_REDUCE
+#undef FABSHMEMI_DEVICE_ARITH_REDUCE
+#undef FABSHMEMI_DEVICE_COLLECTIVE
+#undef FABSHMEMI_UNPAREN
 #undef FABSHMEMI_DUAL
 
 #endif

@@ -35,6 +35,16 @@ typedef struct fabshmemi_request {
     uint32_t unused[2];
 } fabshmemi_request;
 
+/* A team as kernels see it: one slot of the team table in device memory, written by the host
+ * when the team is made or destroyed (a slot's handle is the team's nvshmem_team_t). */
+typedef struct fabshmemi_device_team {
+    int n_pes;                /* 0: no team in this slot on this PE */
+    int my_index;
+    const int *members;       /* the PE of each member, in team order */
+    unsigned long long epoch; /* syncs this PE's kernels have made in this team */
+    char *scratch;            /* 2 x reduce_chunk_bytes for reductions */
+} fabshmemi_device_team;
+
 typedef struct fabshmemi_device_state {
     uint64_t magic; /* FABSHMEMI_DEVICE_STATE_MAGIC while initialized with a GPU heap */
     int my_pe;
@@ -47,8 +57,12 @@ typedef struct fabshmemi_device_state {
     uint64_t ring_slots;
     unsigned long long *ring_tickets;        /* device memory: the next ticket */
     const volatile uint64_t *ring_completed; /* host memory: every ticket below it is done */
-    unsigned long long *barrier_epoch;       /* device memory */
-    uint64_t barrier_flags_offset;           /* heap offset of the device barrier's flags */
+    fabshmemi_device_team *teams;            /* device memory, max_teams slots */
+    int max_teams;
+    int max_sync_rounds;
+    uint64_t team_flags_offset; /* heap offset of the kernels' team sync flags: max_sync_rounds
+                                   words per slot, written by peers' kernels or the fabric */
+    uint64_t reduce_chunk_bytes;
 } fabshmemi_device_state;
 
 #ifdef __cplusplus

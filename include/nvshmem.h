@@ -202,9 +202,9 @@ typedef int32_t nvshmem_team_t;
 typedef struct {
     int num_contexts;
 } nvshmem_team_config_t;
-int nvshmem_team_my_pe(nvshmem_team_t team);
-int nvshmem_team_n_pes(nvshmem_team_t team);
-int nvshmem_team_translate_pe(nvshmem_team_t src_team, int src_pe, nvshmem_team_t dest_team);
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_my_pe, (nvshmem_team_t team))
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_n_pes, (nvshmem_team_t team))
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_translate_pe, (nvshmem_team_t src_team, int src_pe, nvshmem_team_t dest_team))
 /* Returns 0, with *new_team the team (NVSHMEM_TEAM_INVALID on the PEs not in it). */
 int nvshmem_team_split_strided(nvshmem_team_t parent_team, int PE_start, int PE_stride, int PE_size,
                                const nvshmem_team_config_t *config, long config_mask,
@@ -215,21 +215,26 @@ int nvshmem_team_split_2d(nvshmem_team_t parent_team, int xrange, const nvshmem_
                           nvshmem_team_t *yaxis_team);
 void nvshmem_team_destroy(nvshmem_team_t team);
 
-/* Collectives over a team, called by every PE of it; buffers are symmetric. They return 0. */
-void nvshmem_barrier(nvshmem_team_t team);  /* quiet, then sync */
-int nvshmem_team_sync(nvshmem_team_t team);
-int nvshmem_broadcastmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems, int PE_root);
-int nvshmem_fcollectmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems);
-int nvshmem_alltoallmem(nvshmem_team_t team, void *dest, const void *source, size_t nelems);
-#define FABSHMEM_DECLARE_COLLECTIVES(NAME, TYPE)                                                            \
-    int nvshmem_##NAME##_broadcast(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems,  \
-                                   int PE_root);                                                       \
-    int nvshmem_##NAME##_fcollect(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);  \
-    int nvshmem_##NAME##_alltoall(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);
+/* Collectives over a team, called by every PE of it (in kernels too: one thread per PE, or a
+ * warp or block with the _warp / _block forms); buffers are symmetric. They return 0. */
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_barrier, (nvshmem_team_t team)) /* quiet, then sync */
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_sync, (nvshmem_team_t team))
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_broadcastmem, (nvshmem_team_t team, void *dest, const void *source,
+                                                       size_t nelems, int PE_root))
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_fcollectmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems))
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_alltoallmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems))
+#define FABSHMEM_DECLARE_COLLECTIVES(NAME, TYPE)                                                                 \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_broadcast, (nvshmem_team_t team, TYPE *dest,             \
+                                                                const TYPE *source, size_t nelems, int PE_root)) \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_fcollect, (nvshmem_team_t team, TYPE *dest,              \
+                                                               const TYPE *source, size_t nelems))            \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_alltoall, (nvshmem_team_t team, TYPE *dest,              \
+                                                               const TYPE *source, size_t nelems))
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECTIVES)
 #undef FABSHMEM_DECLARE_COLLECTIVES
-#define FABSHMEM_DECLARE_REDUCE(NAME, TYPE, OP) \
-    int nvshmem_##NAME##_##OP##_reduce(nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);
+#define FABSHMEM_DECLARE_REDUCE(NAME, TYPE, OP)                                             \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_##OP##_reduce, (nvshmem_team_t team, TYPE *dest, \
+                                                                    const TYPE *source, size_t nreduce))
 #define FABSHMEM_DECLARE_BITWISE_REDUCE(NAME, TYPE) \
     FABSHMEM_DECLARE_REDUCE(NAME, TYPE, and) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, or) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, xor)
 #define FABSHMEM_DECLARE_ARITH_REDUCE(NAME, TYPE) \

@@ -41,6 +41,10 @@ check gpu-device-ipc ok 'gpu_device: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_devic
 check gpu-device-ring-tcp ok 'gpu_device: PASS on 2 PEs, request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device
 check gpu-device-sync-ipc ok 'gpu_device_sync: PASS on 2 PEs .*CUDA IPC' run 2 $g/gpu_device_sync
 check gpu-device-sync-ring ok 'gpu_device_sync: PASS on 2 PEs .*request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_sync
+check gpu-device-collectives-ipc ok 'gpu_device_collectives: PASS on 2 PEs .*CUDA IPC' run 2 $g/gpu_device_collectives
+check gpu-device-collectives-ipc-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*CUDA IPC' run 3 $g/gpu_device_collectives
+check gpu-device-collectives-ring ok 'gpu_device_collectives: PASS on 2 PEs .*request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
+check gpu-device-invalid-team fail 'fabshmem: PE [01]: error: nvshmem_team_sync \(in a kernel\): team 7 is not a team of this PE' run 2 $g/gpu_device_collectives invalid_team
 check gpu-collectives-ipc ok 'gpu_collectives: PASS on 2 PEs' run 2 $g/gpu_collectives
 check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe

@@ -52,9 +52,14 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
     size_t table_bytes = peers.size() * sizeof(char *);
     peer_heaps_ = cuda::malloc_device(table_bytes, &error);
     if (!peer_heaps_ || !cuda::copy(peer_heaps_, peers.data(), table_bytes, &error)) fail("peer table");
-    device_counters_ = cuda::malloc_device(2 * sizeof(unsigned long long), &error);
-    if (!device_counters_ || !cuda::memset_device(device_counters_, 0, 2 * sizeof(unsigned long long), &error))
-        fail("counters");
+    ring_tickets_ = cuda::malloc_device(sizeof(unsigned long long), &error);
+    if (!ring_tickets_ || !cuda::memset_device(ring_tickets_, 0, sizeof(unsigned long long), &error))
+        fail("ring tickets");
+    constexpr size_t kSlots = SymmetricHeap::kMaxTeams;
+    team_table_ = cuda::malloc_device(kSlots * sizeof(fabshmemi_device_team), &error);
+    team_members_ = static_cast<int *>(cuda::malloc_device(kSlots * rt.n_pes * sizeof(int), &error));
+    reduce_scratch_ = static_cast<char *>(cuda::malloc_device(kSlots * 2 * kReduceChunkBytes, &error));
+    if (!team_table_ || !team_members_ || !reduce_scratch_) fail("team table");
 
     state_.magic = FABSHMEMI_DEVICE_STATE_MAGIC;
     state_.my_pe = rt.my_pe;
@@ -62,10 +67,13 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
     state_.heap_base = rt.heap.base();
     state_.heap_size = rt.heap.size();
     state_.peer_heaps = static_cast<char *const *>(peer_heaps_);
-    auto *counters = static_cast<unsigned long long *>(device_counters_);
-    state_.ring_tickets = &counters[0];
-    state_.barrier_epoch = &counters[1];
-    state_.barrier_flags_offset = SymmetricHeap::kDeviceBarrierFlagsOffset;
+    state_.ring_tickets = static_cast<unsigned long long *>(ring_tickets_);
+    state_.teams = static_cast<fabshmemi_device_team *>(team_table_);
+    state_.max_teams = static_cast<int>(kSlots);
+    state_.max_sync_rounds = static_cast<int>(SymmetricHeap::kMaxSyncRounds);
+    state_.team_flags_offset = SymmetricHeap::kDeviceTeamFlagsOffset;
+    state_.reduce_chunk_bytes = kReduceChunkBytes;
+    for (size_t slot = 0; slot < kSlots; ++slot) set_team(static_cast<int>(slot), rt.teams.find(static_cast<int>(slot)));
 
     if (!all_mapped) {
         // The ring and, after it, the completed count; slot i starts free for ticket i.
@@ -88,7 +96,31 @@ DeviceChannel::~DeviceChannel() {
     publish_device_state(fabshmemi_device_state{});
     cuda::free_host_mapped(ring_memory_);
     cuda::free_device(peer_heaps_);
-    cuda::free_device(device_counters_);
+    cuda::free_device(ring_tickets_);
+    cuda::free_device(team_table_);
+    cuda::free_device(team_members_);
+    cuda::free_device(reduce_scratch_);
+}
+
+void DeviceChannel::set_team(int slot, const Team *team) {
+    std::string error;
+    fabshmemi_device_team entry{};
+    bool ok = true;
+    if (team) {
+        int *members = team_members_ + static_cast<size_t>(slot) * rt_.n_pes;
+        ok = cuda::copy(members, team->members.data(), team->members.size() * sizeof(int), &error);
+        entry.n_pes = team->n_pes();
+        entry.my_index = team->my_index;
+        entry.members = members;
+        entry.scratch = reduce_scratch_ + static_cast<size_t>(slot) * 2 * kReduceChunkBytes;
+    } else {
+        // Every peer's write to these flags was waited for by a sync here: none is in flight.
+        char *flags = rt_.heap.base() + SymmetricHeap::kDeviceTeamFlagsOffset + SymmetricHeap::team_flags_offset(slot);
+        ok = cuda::memset_device(flags, 0, SymmetricHeap::kMaxSyncRounds * sizeof(uint64_t), &error);
+    }
+    auto *table = static_cast<fabshmemi_device_team *>(team_table_);
+    if (!ok || !cuda::copy(&table[slot], &entry, sizeof entry, &error) || !cuda::copies_complete(&error))
+        fatal("cannot update the GPU's copy of team %d: %s", slot, error.c_str());
 }
 
 void DeviceChannel::execute(fabshmemi_request &request) {

@@ -13,6 +13,7 @@
 namespace fabshmem {
 
 struct Runtime;
+struct Team;
 
 class DeviceChannel {
 public:
@@ -22,6 +23,11 @@ public:
     DeviceChannel(const DeviceChannel &) = delete;
     DeviceChannel &operator=(const DeviceChannel &) = delete;
 
+    // Team `slot` as kernels see it, after the TeamTable made it (or, with null, freed it:
+    // its kernel sync flags are zeroed too). On the program's thread, ordered after its
+    // kernels on the legacy default stream, like any cudaMemcpy.
+    void set_team(int slot, const Team *team);
+
     bool has_ring() const { return ring_ != nullptr; }
     // Carries out the requests waiting in the ring; true if there were any. One thread only
     // (the progress thread).
@@ -29,6 +35,8 @@ public:
 
     static constexpr uint64_t kRingSlots = 4096;  // 256 KiB of pinned memory
     static constexpr uint64_t kMaxBatch = 256;
+    // Device reductions combine this much of every member's data per team sync.
+    static constexpr uint64_t kReduceChunkBytes = 128 << 10;
 
 private:
     void execute(fabshmemi_request &request);
@@ -36,7 +44,10 @@ private:
     Runtime &rt_;
     fabshmemi_device_state state_{};
     void *peer_heaps_ = nullptr;      // device memory
-    void *device_counters_ = nullptr; // device memory: ring tickets, barrier epoch
+    void *ring_tickets_ = nullptr;    // device memory
+    void *team_table_ = nullptr;      // device memory: the slots, their members, their scratch
+    int *team_members_ = nullptr;     // n_pes ints per slot
+    char *reduce_scratch_ = nullptr;  // 2 x kReduceChunkBytes per slot
     fabshmemi_request *ring_ = nullptr;  // host address of the ring
     uint64_t *completed_ = nullptr;      // host address of the completed count
     void *ring_memory_ = nullptr;

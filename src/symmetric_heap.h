@@ -35,8 +35,8 @@ public:
     static constexpr size_t kPairCountersOffset = 16384;
     static constexpr size_t kMaxPairCounterPes = 2048;
     // In a GPU heap's data region (its first kSignalBytes are the library's too): the device
-    // API's barrier flags, 64 uint64_t written by peers' kernels or the fabric.
-    static constexpr size_t kDeviceBarrierFlagsOffset = 0;
+    // API's team sync flags, laid out as the host's, written by peers' kernels or the fabric.
+    static constexpr size_t kDeviceTeamFlagsOffset = 4096;
 
     SymmetricHeap() = default;
     SymmetricHeap(const SymmetricHeap &) = delete;
@@ -101,6 +101,9 @@ private:
 
 static_assert(SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <= SymmetricHeap::kTeamScratchOffset,
               "the team flags fit before the scratch word");
+static_assert(SymmetricHeap::kDeviceTeamFlagsOffset + SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <=
+                  SymmetricHeap::kTeamScratchOffset,
+              "the device team flags fit before the scratch word");
 static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
               "the scratch word fits before the pair counters");
 static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=

@@ -59,6 +59,7 @@ int TeamTable::create(Runtime &rt, Team &parent, std::vector<int> my_members) {
     if (my_members.empty()) return -1;
     int slot = __builtin_ctzll(agreed);
     teams_[slot] = make_team(std::move(my_members), rt.my_pe, slot);
+    if (rt.device) rt.device->set_team(slot, teams_[slot].get());
     return slot;
 }
 
@@ -68,6 +69,7 @@ void TeamTable::destroy(Runtime &rt, int handle) {
     for (size_t round = 0; round < SymmetricHeap::kMaxSyncRounds; ++round)
         __atomic_store_n(&flags[round], 0, __ATOMIC_RELEASE);
     teams_[handle].reset();
+    if (rt.device) rt.device->set_team(handle, nullptr);
 }
 
 void sync_team(Runtime &rt, Team &team) {

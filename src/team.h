@@ -1,6 +1,7 @@
 // Teams: ordered sets of PEs with their own sync flags. A team's handle is its slot, which
 // its members agree on when they create it, so the handle is the same on every member; the
-// slot picks the team's flag words in every member's signal region.
+// slot picks the team's flag words in every member's signal region (and, with a GPU heap, the
+// kernels' flag words in the heap's library area: DeviceChannel::set_team).
 #pragma once
 
 #include <array>
