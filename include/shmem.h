@@ -123,6 +123,39 @@ FABSHMEM_DECLARE_TO_ALL_ARITH(double, double)
 #undef FABSHMEM_DECLARE_TO_ALL_ARITH
 #undef FABSHMEM_DECLARE_TO_ALL_BITWISE
 
+/* All-to-all with strides (in elements): element i of the block for PE j is source[(j * nelems
+ * + i) * sst] on the sender and lands at dest[(j * nelems + i) * dst]. */
+int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems);
+#define FABSHMEM_DECLARE_ALLTOALLS(NAME, TYPE)                                                            \
+    int shmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
+                                 size_t nelems);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ALLTOALLS)
+#undef FABSHMEM_DECLARE_ALLTOALLS
+void shmem_alltoalls32(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start,
+                       int logPE_stride, int PE_size, long *pSync);
+void shmem_alltoalls64(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start,
+                       int logPE_stride, int PE_size, long *pSync);
+
+/* Contexts. A PE has one path to each peer and one completion point, so a context is a view of
+ * them: its puts, gets and AMOs are the plain ones, shmem_ctx_quiet / _fence complete and order
+ * every operation of the PE (the context's among them), and a context made from a team takes
+ * PE numbers in that team. The options are accepted; none changes anything. */
+typedef struct fabshmemi_ctx *shmem_ctx_t;
+#define SHMEM_CTX_SERIALIZED 1L
+#define SHMEM_CTX_PRIVATE 2L
+#define SHMEM_CTX_NOSTORE 4L
+extern struct fabshmemi_ctx fabshmemi_ctx_default;
+#define SHMEM_CTX_DEFAULT (&fabshmemi_ctx_default)
+#define SHMEM_CTX_INVALID ((shmem_ctx_t)0)
+int shmem_ctx_create(long options, shmem_ctx_t *ctx);
+int shmem_team_create_ctx(shmem_team_t team, long options, shmem_ctx_t *ctx);
+void shmem_ctx_destroy(shmem_ctx_t ctx);
+int shmem_ctx_get_team(shmem_ctx_t ctx, shmem_team_t *team);
+/* Internal: end the job with a message naming `function` unless ctx is live; the world PE of
+ * the context's PE `pe`. */
+void fabshmemi_ctx_check(shmem_ctx_t ctx, const char *function);
+int fabshmemi_ctx_pe(shmem_ctx_t ctx, int pe, const char *function);
+
 /* Team-based collect (variable sizes: each PE gives its own nelems). */
 int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems);
 #define FABSHMEM_DECLARE_COLLECT(NAME, TYPE) \
@@ -276,6 +309,118 @@ FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, 
     }
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
 #undef FABSHMEMI_SHMEM_WAIT
+
+/* Contexts: the same calls on a context (the fast path for SHMEM_CTX_DEFAULT stays inline). */
+#define FABSHMEMI_CTX_PE(ctx, pe) ((ctx) == SHMEM_CTX_DEFAULT ? (pe) : fabshmemi_ctx_pe(ctx, pe, __func__))
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_quiet(shmem_ctx_t c) {
+    if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
+    nvshmem_quiet();
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) {
+    if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
+    nvshmem_fence();
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
+    nvshmem_putmem(d, s, n, FABSHMEMI_CTX_PE(c, pe));
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_getmem(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
+    nvshmem_getmem(d, s, n, FABSHMEMI_CTX_PE(c, pe));
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
+    nvshmem_putmem_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_getmem_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
+    nvshmem_getmem_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
+                                                    uint64_t signal, int sig_op, int pe) {
+    nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
+}
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
+                                                        uint64_t signal, int sig_op, int pe) {
+    nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
+}
+#define FABSHMEMI_SHMEM_CTX_RMA(NAME, TYPE)                                                                       \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
+        nvshmem_##NAME##_put(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                                  \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_get(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
+        nvshmem_##NAME##_get(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                                  \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
+        nvshmem_##NAME##_put_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                              \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_get_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
+        nvshmem_##NAME##_get_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                              \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {                   \
+        nvshmem_##NAME##_p(d, v, FABSHMEMI_CTX_PE(c, pe));                                                       \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) {                     \
+        return (nvshmem_##NAME##_g)(s, FABSHMEMI_CTX_PE(c, pe));                                                 \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iput(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
+                                                        ptrdiff_t sst, size_t n, int pe) {                       \
+        shmem_##NAME##_iput(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                         \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iget(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
+                                                        ptrdiff_t sst, size_t n, int pe) {                       \
+        shmem_##NAME##_iget(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                         \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,   \
+                                                              uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
+        nvshmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                      \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, \
+                                                                  uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
+        nvshmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                  \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
+#undef FABSHMEMI_SHMEM_CTX_RMA
+#define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { \
+        return nvshmem_##NAME##_atomic_compare_swap(d, cond, v, FABSHMEMI_CTX_PE(c, pe));                        \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_inc(shmem_ctx_t c, TYPE *d, int pe) {            \
+        return nvshmem_##NAME##_atomic_fetch_inc(d, FABSHMEMI_CTX_PE(c, pe));                                    \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_inc(shmem_ctx_t c, TYPE *d, int pe) {                  \
+        nvshmem_##NAME##_atomic_inc(d, FABSHMEMI_CTX_PE(c, pe));                                                 \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {    \
+        return nvshmem_##NAME##_atomic_fetch_add(d, v, FABSHMEMI_CTX_PE(c, pe));                                 \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {          \
+        nvshmem_##NAME##_atomic_add(d, v, FABSHMEMI_CTX_PE(c, pe));                                              \
+    }
+#define FABSHMEMI_SHMEM_CTX_EXTENDED_AMO(NAME, TYPE)                                                              \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch(shmem_ctx_t c, const TYPE *s, int pe) {          \
+        return nvshmem_##NAME##_atomic_fetch(s, FABSHMEMI_CTX_PE(c, pe));                                        \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_set(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {          \
+        nvshmem_##NAME##_atomic_set(d, v, FABSHMEMI_CTX_PE(c, pe));                                              \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_swap(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {         \
+        return nvshmem_##NAME##_atomic_swap(d, v, FABSHMEMI_CTX_PE(c, pe));                                      \
+    }
+#define FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, OP)                                                           \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {   \
+        return nvshmem_##NAME##_atomic_fetch_##OP(d, v, FABSHMEMI_CTX_PE(c, pe));                                \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {         \
+        nvshmem_##NAME##_atomic_##OP(d, v, FABSHMEMI_CTX_PE(c, pe));                                             \
+    }
+#define FABSHMEMI_SHMEM_CTX_BITWISE_AMO(NAME, TYPE) \
+    FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, and) FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, or) FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, xor)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_CTX_AMO)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO)
+FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO)
+#undef FABSHMEMI_SHMEM_CTX_AMO
+#undef FABSHMEMI_SHMEM_CTX_EXTENDED_AMO
+#undef FABSHMEMI_SHMEM_CTX_BITWISE_ONE
+#undef FABSHMEMI_SHMEM_CTX_BITWISE_AMO
+#undef FABSHMEMI_CTX_PE
 
 /* Teams and team collectives. */
 FABSHMEMI_SHMEM_INLINE int shmem_team_my_pe(shmem_team_t t) { return nvshmem_team_my_pe(t); }

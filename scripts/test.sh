@@ -131,6 +131,7 @@ FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-tcp-3pe ok 'openshm
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshmem: PASS on 2 PEs' srun_n 2 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
 check openshmem-stack-target fail "${prefix}error: nvshmem_int_p: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_openshmem stack_target
+check openshmem-destroyed-ctx fail "${prefix}error: shmem_ctx_int_p: the context is destroyed" srun_n 2 $pe/pe_openshmem destroyed_ctx
 FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: nvshmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 

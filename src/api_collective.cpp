@@ -12,23 +12,6 @@ using namespace fabshmem;
 
 namespace {
 
-struct TeamGroup {
-    Runtime &rt;
-    Team &team;
-    Group group;
-    TeamGroup(Runtime &r, Team &t) : rt(r), team(t), group{t.members, t.my_index, [this] { sync_team(rt, team); }} {}
-};
-
-// Runs `body` with the team's group, inside an activity scope naming the collective.
-template <class Body>
-int on_team(const char *function, nvshmem_team_t handle, Body body) {
-    Runtime &rt = runtime_for(function);
-    TeamGroup tg(rt, team_for(rt, function, handle));
-    ActivityScope activity("in a collective (nvshmem team operation)");
-    body(rt, tg.group, tg.team);
-    return 0;
-}
-
 int root_index(const char *function, const Team &team, int root) {
     if (root < 0 || root >= team.n_pes())
         fatal("%s: root %d is not a PE of the team (%d PEs: 0..%d)", function, root, team.n_pes(), team.n_pes() - 1);

@@ -179,6 +179,13 @@ void shmem_sync(int start, int log_stride, int size, long *) {
         on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
             alltoall(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                           \
         });                                                                                              \
+    }                                                                                                    \
+    void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int start, \
+                               int log_stride, int size, long *) {                                      \
+        const char *fn = "shmem_alltoalls" #BITS;                                                        \
+        on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
+            alltoalls(rt, fn, g, dest, source, dst, sst, n, BITS / 8);                                   \
+        });                                                                                              \
     }
 FABSHMEM_DEFINE_ACTIVE_SET(32)
 FABSHMEM_DEFINE_ACTIVE_SET(64)
@@ -209,12 +216,26 @@ FABSHMEM_DEFINE_TO_ALL_ARITH(double, double)
 
 int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) {
     const char *fn = "shmem_collectmem";
-    Runtime &rt = runtime_for(fn);
-    Team &t = team_for(rt, fn, team);
-    Group group{t.members, t.my_index, [&] { sync_team(rt, t); }};
-    collect(rt, fn, group, dest, source, nelems);
-    return 0;
+    return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) { collect(rt, fn, g, dest, source, nelems); });
 }
+
+int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems) {
+    const char *fn = "shmem_alltoallsmem";
+    return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) {
+        alltoalls(rt, fn, g, dest, source, dst, sst, nelems, 1);
+    });
+}
+
+#define FABSHMEM_DEFINE_ALLTOALLS(NAME, TYPE)                                                              \
+    int shmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source, ptrdiff_t dst,       \
+                                 ptrdiff_t sst, size_t nelems) {                                         \
+        const char *fn = "shmem_" #NAME "_alltoalls";                                                    \
+        return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) {                              \
+            alltoalls(rt, fn, g, dest, source, dst, sst, nelems, sizeof(TYPE));                          \
+        });                                                                                              \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
+#undef FABSHMEM_DEFINE_ALLTOALLS
 
 #define FABSHMEM_DEFINE_COLLECT(NAME, TYPE)                                                                \
     int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) {       \

@@ -95,4 +95,26 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
     group.sync();
 }
 
+void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+               ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t element) {
+    if (dst < 1 || sst < 1) fatal("%s: the strides must be at least 1 (dst %td, sst %td)", function, dst, sst);
+    size_t n = group.members.size(), count = checked_bytes(function, n, nelems);
+    // The last element either side is (count - 1) * stride past the first.
+    auto extent = [&](ptrdiff_t stride) {
+        return count ? checked_bytes(function, checked_bytes(function, count - 1, stride) + 1, element) : 0;
+    };
+    size_t from = symmetric_offset(rt, function, source, extent(sst));
+    symmetric_offset(rt, function, dest, extent(dst));
+    group.sync();
+    for (size_t j = 0; j < n; ++j) {
+        for (size_t i = 0; i < nelems; ++i) {  // one get per element: the strides may differ
+            size_t source_index = (group.my_index * nelems + i) * sst, dest_index = (j * nelems + i) * dst;
+            get_from(rt, group, static_cast<int>(j), static_cast<char *>(dest) + dest_index * element,
+                     from + source_index * element, element);
+        }
+    }
+    quiet_all(rt);
+    group.sync();
+}
+
 }  // namespace fabshmem

@@ -20,6 +20,18 @@ struct Group {
     std::function<void()> sync;  // returns when every member has called it
 };
 
+// Runs body(rt, group, team) over the team behind `handle` (a fatal error naming `function`
+// when there is none), inside an activity scope naming the collective.
+template <class Body>
+int on_team(const char *function, int handle, Body body) {
+    Runtime &rt = runtime_for(function);
+    Team &team = team_for(rt, function, handle);
+    Group group{team.members, team.my_index, [&rt, &team] { sync_team(rt, team); }};
+    ActivityScope activity("in a collective (team operation)");
+    body(rt, group, team);
+    return 0;
+}
+
 // Symmetric buffers; byte counts are per PE.
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
                size_t bytes, int root_index);
@@ -30,6 +42,9 @@ void collect(Runtime &rt, const char *function, const Group &group, void *dest, 
              size_t bytes);
 void alltoall(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
               size_t bytes);
+// OpenSHMEM's alltoalls: strides in elements of `element` bytes (see shmem.h).
+void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+               ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t element);
 
 // Every member's `mine`, in member order, through each PE's scratch word: publish, sync, read
 // all. The caller syncs again before the scratch word may be reused (after its own reads).

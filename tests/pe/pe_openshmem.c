@@ -2,7 +2,8 @@
  * (start_pes, _my_pe, shmalloc, shmem_long_fadd, active-set collectives with static pSync and
  * pWrk) beside the 1.5 ones (teams, team reductions, signals, wait/test). Every result is
  * checked; global and static arrays serve as symmetric objects, as in those suites. With the
- * argument "stack_target" it puts to a stack array, which is not symmetric: a message. */
+ * argument "stack_target" it puts to a stack array, which is not symmetric: a message; with
+ * "destroyed_ctx" it puts through a destroyed context: a message. Contexts and alltoalls too. */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,13 @@ int main(int argc, char **argv) {
     CHECK(n >= 2, "needs 2 PEs");
     int next = (me + 1) % n, prev = (me + n - 1) % n;
 
+    if (argc > 1 && strcmp(argv[1], "destroyed_ctx") == 0) {  /* misuse: a put on a destroyed context */
+        shmem_ctx_t ctx;
+        CHECK(shmem_ctx_create(0, &ctx) == 0, "ctx_create");
+        shmem_ctx_destroy(ctx);
+        shmem_ctx_int_p(ctx, static_array, 1, next);  /* ends the job with a message */
+        return 0;
+    }
     if (argc > 1) {  /* misuse: "stack_target", or "static_target" with FABSHMEM_STATIC_DATA=0 */
         int on_stack[4];
         int *target = strcmp(argv[1], "stack_target") == 0 ? on_stack : static_array;
@@ -158,6 +166,55 @@ int main(int argc, char **argv) {
     }
     shmem_free(r);
     shmem_free(v);
+
+    /* alltoalls: element i of the block for PE j is src3[(j * 2 + i) * 3] on the sender and
+     * lands at dst2[(j * 2 + i) * 2]; the gaps stay as they were. Team and active-set forms. */
+    long *src3 = (long *)shmem_malloc(n * 2 * 3 * sizeof(long)), *dst2 = (long *)shmem_malloc(n * 2 * 2 * sizeof(long));
+    for (int k = 0; k < n * 2 * 3; ++k) src3[k] = me * 100000L + k;
+    for (int form = 0; form < 2; ++form) {
+        for (int k = 0; k < n * 2 * 2; ++k) dst2[k] = -1;
+        shmem_barrier_all();
+        if (form == 0) shmem_long_alltoalls(SHMEM_TEAM_WORLD, dst2, src3, 2, 3, 2);
+        else shmem_alltoalls64(dst2, src3, 2, 3, 2, 0, 0, n, pSync);
+        for (int pe = 0; pe < n; ++pe)
+            for (int i = 0; i < 2; ++i) {
+                CHECK(dst2[(pe * 2 + i) * 2] == pe * 100000L + (me * 2 + i) * 3, "alltoalls form %d from %d [%d]", form, pe, i);
+                CHECK(dst2[(pe * 2 + i) * 2 + 1] == -1, "alltoalls form %d wrote a gap", form);
+            }
+    }
+
+    /* Contexts: the default one, a world context, a context over the world in reverse order
+     * (PE numbers in the team), the error returns. */
+    shmem_ctx_t ctx = SHMEM_CTX_INVALID, rctx = SHMEM_CTX_INVALID, bad = SHMEM_CTX_DEFAULT;
+    shmem_team_t rev = SHMEM_TEAM_INVALID, ctx_team = SHMEM_TEAM_INVALID;
+    CHECK(shmem_ctx_create(SHMEM_CTX_PRIVATE | SHMEM_CTX_SERIALIZED, &ctx) == 0 && ctx != SHMEM_CTX_INVALID, "ctx_create");
+    CHECK(shmem_ctx_get_team(ctx, &ctx_team) == 0 && ctx_team == SHMEM_TEAM_WORLD, "ctx_get_team");
+    CHECK(shmem_ctx_get_team(SHMEM_CTX_DEFAULT, &ctx_team) == 0 && ctx_team == SHMEM_TEAM_WORLD, "default ctx team");
+    CHECK(shmem_team_create_ctx(SHMEM_TEAM_INVALID, 0, &bad) != 0 && bad == SHMEM_CTX_INVALID, "ctx on an invalid team");
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, n - 1, -1, n, NULL, 0, &rev) == 0, "reversed team");
+    CHECK(shmem_team_create_ctx(rev, 0, &rctx) == 0 && rctx != SHMEM_CTX_INVALID, "team_create_ctx");
+    CHECK(shmem_ctx_get_team(rctx, &ctx_team) == 0 && ctx_team == rev, "team ctx's team");
+    int *box = (int *)shmem_calloc(n, sizeof(int));
+    long *lcounter = (long *)shmem_calloc(1, sizeof(long));
+    shmem_ctx_int_p(ctx, &box[me], me + 1, next);
+    shmem_ctx_int_put_nbi(SHMEM_CTX_DEFAULT, &box[me], &box[me], 0, next);  /* nothing to move */
+    shmem_ctx_long_atomic_add(rctx, lcounter, 1, 0);  /* team PE 0 is world PE n - 1 */
+    shmem_ctx_quiet(ctx);
+    shmem_ctx_quiet(rctx);
+    shmem_barrier_all();
+    CHECK(box[prev] == prev + 1, "ctx put from %d: %d", prev, box[prev]);
+    CHECK(shmem_ctx_int_g(rctx, &box[me], n - 1 - next) == me + 1, "team ctx get from world PE %d", next);
+    CHECK(shmem_ctx_long_atomic_fetch(rctx, lcounter, 0) == n, "team ctx atomics on world PE %d", n - 1);
+    CHECK(shmem_ctx_long_atomic_fetch(ctx, lcounter, n - 1) == n, "world ctx atomic fetch");
+    shmem_ctx_destroy(rctx);
+    shmem_ctx_destroy(ctx);
+    shmem_ctx_destroy(SHMEM_CTX_INVALID);  /* does nothing */
+    CHECK(shmem_ctx_get_team(ctx, &ctx_team) != 0 && ctx_team == SHMEM_TEAM_INVALID, "destroyed ctx has no team");
+    shmem_team_destroy(rev);
+    shmem_free(lcounter);
+    shmem_free(box);
+    shmem_free(dst2);
+    shmem_free(src3);
 
     shmem_barrier_all();
     if (me == 0) printf("openshmem: PASS on %d PEs\n", n);
