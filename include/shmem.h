@@ -320,18 +320,15 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) {
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_fence();
 }
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
-    nvshmem_putmem(d, s, n, FABSHMEMI_CTX_PE(c, pe));
-}
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_getmem(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
-    nvshmem_getmem(d, s, n, FABSHMEMI_CTX_PE(c, pe));
-}
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
-    nvshmem_putmem_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));
-}
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_getmem_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, int pe) {
-    nvshmem_getmem_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));
-}
+/* shmem_ctx_FN: nvshmem_FN(dest, source, nelems, the world PE). */
+#define FABSHMEMI_SHMEM_CTX_TRANSFER(FN, TYPE)                                                      \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##FN(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
+        nvshmem_##FN(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                            \
+    }
+FABSHMEMI_SHMEM_CTX_TRANSFER(putmem, void)
+FABSHMEMI_SHMEM_CTX_TRANSFER(getmem, void)
+FABSHMEMI_SHMEM_CTX_TRANSFER(putmem_nbi, void)
+FABSHMEMI_SHMEM_CTX_TRANSFER(getmem_nbi, void)
 FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
                                                     uint64_t signal, int sig_op, int pe) {
     nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
@@ -341,18 +338,10 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
     nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
 }
 #define FABSHMEMI_SHMEM_CTX_RMA(NAME, TYPE)                                                                       \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
-        nvshmem_##NAME##_put(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                                  \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_get(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
-        nvshmem_##NAME##_get(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                                  \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
-        nvshmem_##NAME##_put_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                              \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_get_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
-        nvshmem_##NAME##_get_nbi(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                              \
-    }                                                                                                            \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put, TYPE)                                                              \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get, TYPE)                                                              \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put_nbi, TYPE)                                                          \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get_nbi, TYPE)                                                          \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {                   \
         nvshmem_##NAME##_p(d, v, FABSHMEMI_CTX_PE(c, pe));                                                       \
     }                                                                                                            \
@@ -377,6 +366,7 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 #undef FABSHMEMI_SHMEM_CTX_RMA
+#undef FABSHMEMI_SHMEM_CTX_TRANSFER
 #define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
     FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { \
         return nvshmem_##NAME##_atomic_compare_swap(d, cond, v, FABSHMEMI_CTX_PE(c, pe));                        \
