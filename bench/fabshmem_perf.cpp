@@ -1,6 +1,6 @@
 // fabshmem-perf: host-initiated get/put latency and bandwidth between PE 0 and PE 1, remote
 // fetch-and-add and barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
-// sizes) measured in the same run, interleaved size by size. Run under any PMIx launcher:
+// sizes) measured in the same run, in alternating rounds. Run under any PMIx launcher:
 //   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,amo,barrier]
 //                                      [--csv FILE] [--json FILE] [--no-baseline]
 #include <algorithm>
@@ -113,24 +113,67 @@ void end_baseline(Pair &p) {
     nvshmem_barrier_all();
 }
 
+template <class Body>
+double time_once(Body body) {
+    auto t0 = Clock::now();
+    body();
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// PE 0's per-round seconds of fabshmem and of the baseline.
+struct Timings {
+    std::vector<double> fab, raw;
+};
+
+// Rounds alternate fabshmem's `fab` and the baseline's `raw` (PE 1 waits in a barrier during
+// the first, serves the raw endpoint during the second), after one warm-up round: drift on a
+// shared machine then touches both sides of a ratio alike.
+template <class Fab, class Raw>
+Timings time_alternating(Pair &p, bool baseline, Fab fab, Raw raw) {
+    Timings t;
+    for (int round = 0; round <= kSamples; ++round) {
+        nvshmem_barrier_all();
+        if (p.me == 0) {
+            double seconds = time_once(fab);
+            if (round > 0) t.fab.push_back(seconds);
+        }
+        nvshmem_barrier_all();
+        if (!baseline) continue;
+        serve_baseline(p);
+        if (p.me == 0) {
+            double seconds = time_once(raw);
+            if (round > 0) t.raw.push_back(seconds);
+        }
+        end_baseline(p);
+    }
+    return t;
+}
+
+// The row's min and median from PE 0's timings; to_metric(seconds, scale) gives the metric.
+void summarize(Row &row, const Timings &t, bool lower_is_better, double (*to_metric)(double, double), double scale) {
+    auto fill = [&](const std::vector<double> &seconds, double *best, double *mid) {
+        std::vector<double> values;
+        for (double s : seconds) values.push_back(to_metric(s, scale));
+        *mid = median(values);
+        *best = lower_is_better ? *std::min_element(values.begin(), values.end())
+                                : *std::max_element(values.begin(), values.end());
+    };
+    if (t.fab.empty()) return;  // not PE 0
+    fill(t.fab, &row.fab_min, &row.fab_median);
+    if (t.raw.empty()) return;
+    fill(t.raw, &row.base_min, &row.base_median);
+    row.has_baseline = true;
+}
+double microseconds_per_op(double seconds, double ops) { return seconds / ops * 1e6; }
+double gigabytes_per_second(double seconds, double bytes) { return bytes / seconds / 1e9; }
+
 Row measure(Pair &p, const std::string &op, const std::string &metric, size_t bytes, bool baseline) {
     bool get = op == "get", latency = metric == "latency_us";
     int per_sample = latency ? ops_per_sample(bytes) : window(bytes);
-    Row row{op, metric, bytes, 0, 0};
-    auto to_metric = [&](double seconds) {
-        return latency ? seconds / per_sample * 1e6 : bytes * per_sample / seconds / 1e9;
-    };
-    auto summarize = [&](const std::vector<double> &seconds, double *best, double *mid) {
-        std::vector<double> values;
-        for (double s : seconds) values.push_back(to_metric(s));
-        *mid = median(values);
-        *best = latency ? *std::min_element(values.begin(), values.end())
-                        : *std::max_element(values.begin(), values.end());
-    };
-
-    nvshmem_barrier_all();
-    if (p.me == 0) {
-        auto seconds = time_samples([&] {
+    size_t half = p.local.size();  // raw buffer: [0, max) local side, [max, 2 max) remote side
+    Timings t = time_alternating(
+        p, baseline,
+        [&] {
             for (int i = 0; i < per_sample; ++i) {
                 if (get && latency) nvshmem_getmem(p.local.data(), p.heap_src, bytes, 1);
                 else if (get) nvshmem_getmem_nbi(p.local.data(), p.heap_src, bytes, 1);
@@ -138,65 +181,36 @@ Row measure(Pair &p, const std::string &op, const std::string &metric, size_t by
                 else nvshmem_putmem_nbi(p.heap_dst, p.local.data(), bytes, 1);
             }
             if (!latency) nvshmem_quiet();
-        });
-        summarize(seconds, &row.fab_min, &row.fab_median);
-    }
-    nvshmem_barrier_all();
-    if (!baseline) return row;
-
-    serve_baseline(p);
-    if (p.me == 0) {
-        size_t half = p.local.size();  // raw buffer: [0, max) local side, [max, 2 max) remote side
-        auto seconds = time_samples([&] {
-            if (latency) {
-                for (int i = 0; i < per_sample; ++i) {
-                    if (get) p.raw->read(0, half, bytes); else p.raw->write(0, half, bytes);
-                    p.raw->wait(1);
-                }
-            } else {
-                for (int i = 0; i < per_sample; ++i) {
-                    if (get) p.raw->read(0, half, bytes); else p.raw->write(0, half, bytes);
-                }
-                p.raw->wait(per_sample);
+        },
+        [&] {
+            for (int i = 0; i < per_sample; ++i) {
+                if (get) p.raw->read(0, half, bytes); else p.raw->write(0, half, bytes);
+                if (latency) p.raw->wait(1);
             }
+            if (!latency) p.raw->wait(per_sample);
         });
-        summarize(seconds, &row.base_min, &row.base_median);
-        row.has_baseline = true;
-    }
-    end_baseline(p);
+    Row row{op, metric, bytes, 0, 0};
+    if (latency) summarize(row, t, true, microseconds_per_op, per_sample);
+    else summarize(row, t, false, gigabytes_per_second, static_cast<double>(bytes) * per_sample);
     return row;
 }
 
 // Remote fetch-and-add latency on an 8-byte word, beside a raw fi_fetch_atomic.
 Row measure_fetch_add(Pair &p, bool baseline) {
-    Row row{"fetch_add", "latency_us", 8, 0, 0};
     const int per_sample = 200;
-    auto to_us = [&](const std::vector<double> &seconds, double *best, double *mid) {
-        std::vector<double> us;
-        for (double s : seconds) us.push_back(s / per_sample * 1e6);
-        *mid = median(us);
-        *best = *std::min_element(us.begin(), us.end());
-    };
     auto *word = reinterpret_cast<uint64_t *>(p.heap_dst);
-    nvshmem_barrier_all();
-    if (p.me == 0)
-        to_us(time_samples([&] { for (int i = 0; i < per_sample; ++i) nvshmem_uint64_atomic_fetch_add(word, 1, 1); }),
-              &row.fab_min, &row.fab_median);
-    nvshmem_barrier_all();
-    if (!baseline || !p.raw->has_atomics()) return row;
-    serve_baseline(p);
-    if (p.me == 0) {
-        size_t half = p.local.size();
-        to_us(time_samples([&] {
-                  for (int i = 0; i < per_sample; ++i) {
-                      p.raw->fetch_add(0, half);
-                      p.raw->wait(1);
-                  }
-              }),
-              &row.base_min, &row.base_median);
-        row.has_baseline = true;
-    }
-    end_baseline(p);
+    size_t half = p.local.size();
+    Timings t = time_alternating(
+        p, baseline && p.raw->has_atomics(),
+        [&] { for (int i = 0; i < per_sample; ++i) nvshmem_uint64_atomic_fetch_add(word, 1, 1); },
+        [&] {
+            for (int i = 0; i < per_sample; ++i) {
+                p.raw->fetch_add(0, half);
+                p.raw->wait(1);
+            }
+        });
+    Row row{"fetch_add", "latency_us", 8, 0, 0};
+    summarize(row, t, true, microseconds_per_op, per_sample);
     return row;
 }
 
