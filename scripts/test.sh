@@ -91,6 +91,10 @@ for prov in tcp shm; do
     check "busy_target-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_busy_target
     check "threads-$prov" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_threads
 done
+# No wait object on the completion queue: the idle progress thread naps.
+for t in busy_target ordering; do
+    FABSHMEM_PROVIDER=tcp FABSHMEM_PROGRESS_NAP=1 check "$t-tcp-nap" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_$t
+done
 # The staged path (how a GPU heap is reached without FI_HMEM), forced on a host heap.
 for prov in tcp shm; do
     for t in rma_types rma_sizes ordering busy_target; do

@@ -35,6 +35,7 @@ struct Config {
     long peer_timeout = 0;
     long progress_cpu = -1;
     long progress_spin_us = 0;
+    bool progress_nap = false;
 };
 
 // Reads every variable of the table. On a bad value returns false with a message naming

@@ -209,6 +209,7 @@ void start_runtime(Runtime &rt) {
         options.force_staged = rt.config.staged;
         options.max_message = rt.config.max_msg_size;
         options.peer_timeout = rt.config.peer_timeout;
+        options.cq_wait_fd = !rt.config.progress_nap;
         rt.fabric = open_fabric_transport(options, placement, *rt.bootstrap, rt.heap, rt.statics, &status);
         if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
         progress_cpu = rt.config.progress_cpu;

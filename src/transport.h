@@ -112,6 +112,7 @@ struct FabricOptions {
     bool force_staged = false;       // the staged path (fabric_staged.cpp) even where not needed
     size_t max_message = 0;          // FABSHMEM_MAX_MSG_SIZE: split larger transfers; 0: none
     long peer_timeout = 0;           // FABSHMEM_PEER_TIMEOUT: a post refused this long is fatal
+    bool cq_wait_fd = true;          // !FABSHMEM_PROGRESS_NAP: the idle progress thread sleeps on it
 };
 // `statics` (size 0: none) is registered too.
 std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,

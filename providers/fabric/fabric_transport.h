@@ -142,6 +142,7 @@ private:
     std::atomic<bool> serving_{false};        // one server at a time, never re-entered
     std::vector<uint64_t> staged_sent_;       // per target: the last request's number
     std::vector<uint64_t> staged_served_;     // per initiator: the last request served
+    bool cq_wait_fd_ = true;  // FabricOptions::cq_wait_fd
     int wait_fd_ = -1;  // the CQ's wait fd, or -1 when it has none
     bool mr_local_ = false;
     bool virtual_addressing_ = false;
