@@ -63,11 +63,8 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
     // would not be atomic with: the target makes them itself, with the GPU's atomics.
     bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
     if (staged_ || gpu_word || !provider_does(r)) return staged_atomic(r, pe);
-    OpContext *context = acquire_context();
     std::atomic<int> remaining{1};
-    context->remaining = &remaining;
-    context->pe = pe;
-    context->op = Op::atomic;
+    OpContext context{{}, &remaining, pe, Op::atomic, false};  // on the stack: the call waits
     uint64_t operand = r.operand, compare = r.compare, result = 0;
     fid_mr *operand_mr = nullptr, *compare_mr = nullptr, *result_mr = nullptr;
     void *operand_desc = local_descriptor(&operand, r.width, &operand_mr);
@@ -84,7 +81,7 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
     msg.rma_iov_count = 1;
     msg.datatype = to_fi_type(r.width);
     msg.op = to_fi_op(r.op);
-    msg.context = &context->fi;
+    msg.context = &context.fi;
     if (r.op == AtomicOp::compare_swap) {
         fi_ioc compare_ioc{&compare, 1};
         void *compare_desc = local_descriptor(&compare, r.width, &compare_mr);

@@ -12,11 +12,14 @@
 namespace fabshmem {
 
 // One per posted operation: FI_CONTEXT providers own the fi_context2 until completion.
+// Operations that may outlive their caller take one from the pool; a blocking caller that
+// posts a single operation keeps it on its stack (no pool lock on either side).
 struct FabricTransport::OpContext {
     fi_context2 fi;
     std::atomic<int> *remaining;  // the blocking caller's counter, or nullptr for nbi
     int pe;
     Op op;
+    bool pooled = true;
 };
 
 template <class Start>

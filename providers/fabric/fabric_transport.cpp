@@ -300,8 +300,9 @@ void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **tem
 }
 
 void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &region,
-                           size_t offset, std::atomic<int> *remaining, uint64_t extra_flags) {
-    OpContext *context = acquire_context();
+                           size_t offset, std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own) {
+    OpContext *context = own ? own : acquire_context();
+    context->pooled = !own;
     context->remaining = remaining;
     context->pe = pe;
     context->op = op;
@@ -330,12 +331,14 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     // Small blocking puts are injected: the buffer is reusable at once, completion comes later.
     bool inject = op == Op::write && bytes <= inject_size_;
     std::atomic<int> *waiter = (blocking && !inject) ? &remaining : nullptr;
+    OpContext stack_context;
+    OpContext *own = (waiter && bytes <= max_msg_size_) ? &stack_context : nullptr;  // one piece
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, max_msg_size_);
         if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);
         auto [region, region_offset] = remote(pe, offset + done);
         post(op, static_cast<char *>(local) + done, chunk, desc, pe, *region, region_offset,
-             waiter, inject ? FI_INJECT : 0);
+             waiter, inject ? FI_INJECT : 0, own);
         done += chunk;
     }
     if (waiter) wait_for(remaining);
@@ -414,8 +417,9 @@ void FabricTransport::release_temporary_registrations() {
 void FabricTransport::complete(void *op_context) {
     auto *context = reinterpret_cast<OpContext *>(op_context);
     std::atomic<int> *remaining = context->remaining;
-    release_context(context);
+    if (context->pooled) release_context(context);
     completed_.fetch_add(1, std::memory_order_release);
+    // Last: a blocking caller may return at once, taking its counter (and a stack context).
     if (remaining) remaining->fetch_sub(1, std::memory_order_release);
 }
 

@@ -91,9 +91,10 @@ private:
     // Posts one operation on registered memory and polls until it completes.
     void post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
                        size_t offset);
-    // Posts one operation of at most max_msg_size_ bytes, retrying on FI_EAGAIN.
+    // Posts one operation of at most max_msg_size_ bytes, retrying on FI_EAGAIN. Its context
+    // comes from the pool, or is `own`: a blocking caller's, on its stack until it completes.
     void post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
-              size_t offset, std::atomic<int> *remaining, uint64_t extra_flags);
+              size_t offset, std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own = nullptr);
     // Calls `start` (one fi_* post) until the provider accepts it: on FI_EAGAIN it reaps
     // completions and retries, for at most FABSHMEM_PEER_TIMEOUT. fabric_post.h defines it.
     template <class Start>
