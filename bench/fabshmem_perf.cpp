@@ -2,7 +2,10 @@
 // fetch-and-add and barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
 // sizes) measured in the same run, in alternating rounds. Run under any PMIx launcher:
 //   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,amo,barrier]
-//                                      [--csv FILE] [--json FILE] [--no-baseline]
+//                                      [--csv FILE] [--json FILE] [--no-baseline] [--baseline-cq-wait]
+// --baseline-cq-wait gives the baseline's completion queue a wait fd, as fabshmem's has unless
+// FABSHMEM_PROGRESS_NAP=1: the ratio then leaves out what the wait object itself costs the
+// provider (tcp: about 8% of an 8-byte fi_read) and shows fabshmem's own overhead.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -24,6 +27,7 @@ struct Options {
     std::string ops = "get,put,amo,barrier";
     std::string csv, json;
     bool baseline = true;
+    bool baseline_cq_wait = false;
 };
 
 struct Row {
@@ -63,6 +67,7 @@ Options parse_options(int argc, char **argv) {
         else if (a == "--csv") o.csv = next();
         else if (a == "--json") o.json = next();
         else if (a == "--no-baseline") o.baseline = false;
+        else if (a == "--baseline-cq-wait") o.baseline_cq_wait = true;
         else { std::fprintf(stderr, "unknown option %s\n", a.c_str()); std::exit(2); }
     }
     return o;
@@ -95,7 +100,7 @@ std::vector<double> time_samples(Body body) {
 struct Pair {
     int me, n;
     char *heap_src, *heap_dst;  // symmetric buffers of max_bytes
-    std::vector<char> local;
+    MappedBuffer *local = nullptr;  // the private side of a get or put, as the baseline's
     int *stop;                  // symmetric: the target's signal to leave its baseline loop
     int phase = 0;
     RawFabric *raw = nullptr;
@@ -170,15 +175,15 @@ double gigabytes_per_second(double seconds, double bytes) { return bytes / secon
 Row measure(Pair &p, const std::string &op, const std::string &metric, size_t bytes, bool baseline) {
     bool get = op == "get", latency = metric == "latency_us";
     int per_sample = latency ? ops_per_sample(bytes) : window(bytes);
-    size_t half = p.local.size();  // raw buffer: [0, max) local side, [max, 2 max) remote side
+    size_t half = p.local->size();  // raw buffer: [0, max) local side, [max, 2 max) remote side
     Timings t = time_alternating(
         p, baseline,
         [&] {
             for (int i = 0; i < per_sample; ++i) {
-                if (get && latency) nvshmem_getmem(p.local.data(), p.heap_src, bytes, 1);
-                else if (get) nvshmem_getmem_nbi(p.local.data(), p.heap_src, bytes, 1);
-                else if (latency) { nvshmem_putmem(p.heap_dst, p.local.data(), bytes, 1); nvshmem_quiet(); }
-                else nvshmem_putmem_nbi(p.heap_dst, p.local.data(), bytes, 1);
+                if (get && latency) nvshmem_getmem(p.local->data(), p.heap_src, bytes, 1);
+                else if (get) nvshmem_getmem_nbi(p.local->data(), p.heap_src, bytes, 1);
+                else if (latency) { nvshmem_putmem(p.heap_dst, p.local->data(), bytes, 1); nvshmem_quiet(); }
+                else nvshmem_putmem_nbi(p.heap_dst, p.local->data(), bytes, 1);
             }
             if (!latency) nvshmem_quiet();
         },
@@ -199,7 +204,7 @@ Row measure(Pair &p, const std::string &op, const std::string &metric, size_t by
 Row measure_fetch_add(Pair &p, bool baseline) {
     const int per_sample = 200;
     auto *word = reinterpret_cast<uint64_t *>(p.heap_dst);
-    size_t half = p.local.size();
+    size_t half = p.local->size();
     Timings t = time_alternating(
         p, baseline && p.raw->has_atomics(),
         [&] { for (int i = 0; i < per_sample; ++i) nvshmem_uint64_atomic_fetch_add(word, 1, 1); },
@@ -295,19 +300,26 @@ int main(int argc, char **argv) {
         nvshmem_finalize();
         return 2;
     }
-    p.local.assign(o.max_bytes, 1);
+    MappedBuffer local(o.max_bytes);
+    if (!local.data()) {
+        std::fprintf(stderr, "fabshmem-perf: cannot map %zu bytes for the local buffer\n", o.max_bytes);
+        nvshmem_finalize();
+        return 2;
+    }
+    p.local = &local;
     std::memset(p.heap_src, p.me + 1, o.max_bytes);
     // fabshmem's path to PE 1 is its fabric provider, or shared memory ("none": no fabric).
     // The baseline uses the same provider, or shm for shared memory: the fastest libfabric way
     // between two processes of a node.
     std::string path = std::strcmp(fabshmemx_provider_name(), "none") == 0 ? "ipc" : fabshmemx_provider_name();
     const char *provider = path == "ipc" ? "shm" : fabshmemx_provider_name();
+    std::string baseline_label = std::string(provider) + (o.baseline_cq_wait ? "+cq-wait-fd" : "");
 
     RawFabric raw;
     p.raw = &raw;
     if (o.baseline && p.me < 2) {
         std::string error;
-        if (!raw.open(provider, 2 * o.max_bytes, &error)) {
+        if (!raw.open(provider, 2 * o.max_bytes, o.baseline_cq_wait, &error)) {
             std::fprintf(stderr, "PE %d: the raw libfabric baseline could not start: %s\n", p.me, error.c_str());
             return 1;
         }
@@ -333,8 +345,8 @@ int main(int argc, char **argv) {
     if (o.ops.find("barrier") != std::string::npos) rows.push_back(measure_barrier(p));
 
     if (p.me == 0) {
-        print_table(rows, path.c_str(), provider, p.n);
-        write_files(o, rows, path.c_str(), provider);
+        print_table(rows, path.c_str(), baseline_label.c_str(), p.n);
+        write_files(o, rows, path.c_str(), baseline_label.c_str());
     }
     nvshmem_barrier_all();
     nvshmem_free(cards);

@@ -5,7 +5,6 @@
 #include <rdma/fi_errno.h>
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_rma.h>
-#include <sys/mman.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -28,10 +27,9 @@ RawFabric::~RawFabric() {
     if (domain_) fi_close(&domain_->fid);
     if (fabric_) fi_close(&fabric_->fid);
     if (info_) fi_freeinfo(info_);
-    if (buffer_) munmap(buffer_, bytes_);
 }
 
-bool RawFabric::open(const std::string &provider, size_t bytes, std::string *error) {
+bool RawFabric::open(const std::string &provider, size_t bytes, bool cq_wait_fd, std::string *error) {
     fi_info *hints = fi_allocinfo();
     hints->ep_attr->type = FI_EP_RDM;
     hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
@@ -69,6 +67,7 @@ bool RawFabric::open(const std::string &provider, size_t bytes, std::string *err
     if ((rc = fi_domain(fabric_, info_, &domain_, nullptr))) return failed("fi_domain", rc, error);
     fi_cq_attr cq_attr{};
     cq_attr.format = FI_CQ_FORMAT_CONTEXT;
+    cq_attr.wait_obj = cq_wait_fd ? FI_WAIT_FD : FI_WAIT_NONE;
     if ((rc = fi_cq_open(domain_, &cq_attr, &cq_, nullptr))) return failed("fi_cq_open", rc, error);
     fi_av_attr av_attr{};
     av_attr.type = FI_AV_TABLE;
@@ -78,11 +77,9 @@ bool RawFabric::open(const std::string &provider, size_t bytes, std::string *err
     if ((rc = fi_ep_bind(ep_, &cq_->fid, FI_TRANSMIT | FI_RECV))) return failed("fi_ep_bind", rc, error);
     if ((rc = fi_enable(ep_))) return failed("fi_enable", rc, error);
 
-    bytes_ = bytes;
-    void *memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (memory == MAP_FAILED) return failed("mmap", -FI_ENOMEM, error);
-    buffer_ = static_cast<char *>(memory);
-    std::memset(buffer_, 0, bytes);
+    memory_ = std::make_unique<MappedBuffer>(bytes);
+    buffer_ = memory_->data();
+    if (!buffer_) return failed("mmap", -FI_ENOMEM, error);
     rc = fi_mr_reg(domain_, buffer_, bytes, FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE,
                    0, 7, 0, &mr_, nullptr);
     if (rc) return failed("fi_mr_reg", rc, error);

@@ -10,7 +10,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+
+#include "mapped_buffer.h"
 
 class RawFabric {
 public:
@@ -23,8 +26,9 @@ public:
     };
 
     ~RawFabric();
-    // Opens `provider` (the one fabshmem chose) with a registered buffer of `bytes`.
-    bool open(const std::string &provider, size_t bytes, std::string *error);
+    // Opens `provider` (the one fabshmem chose) with a registered buffer of `bytes`. The
+    // completion queue has no wait object unless `cq_wait_fd` (as fabshmem's has by default).
+    bool open(const std::string &provider, size_t bytes, bool cq_wait_fd, std::string *error);
     Card card() const;
     bool connect(const Card &peer, std::string *error);
 
@@ -64,8 +68,8 @@ private:
     fid_ep *ep_ = nullptr;
     fid_mr *mr_ = nullptr;
     void *desc_ = nullptr;
+    std::unique_ptr<MappedBuffer> memory_;  // the registered buffer
     char *buffer_ = nullptr;
-    size_t bytes_ = 0;
     fi_addr_t peer_ = FI_ADDR_UNSPEC;
     uint64_t write_completion_ = 0;  // FI_DELIVERY_COMPLETE where the provider offers it
     bool atomics_ = false;           // opened with FI_ATOMIC
