@@ -1,8 +1,8 @@
 // Memory for the benchmarks' private buffers, the same kind for fabshmem and the baseline:
 // anonymous pages from a 2 MiB boundary, as the symmetric heap's are. Where a buffer starts
-// changes copy speed by itself (a std::vector's data, 16 bytes past a page, made shm reads
-// 5-10% slower; memory that transparent huge pages can back, another few percent), so a
-// ratio is only fair when both sides use the same kind.
+// changes copy speed by itself (a std::vector's data, 16 bytes past a page, made fabshmem's shm
+// reads look 5-10% slower than the baseline's; whether huge pages can back it may matter too),
+// so a ratio is only fair when both sides use the same kind.
 #pragma once
 
 #include <sys/mman.h>

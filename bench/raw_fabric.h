@@ -27,8 +27,10 @@ public:
 
     ~RawFabric();
     // Opens `provider` (the one fabshmem chose) with a registered buffer of `bytes`. The
-    // completion queue has no wait object unless `cq_wait_fd` (as fabshmem's has by default).
+    // completion queue has no wait object unless `cq_wait_fd` (as fabshmem's has by default)
+    // and the provider offers one: has_cq_wait_fd() says which.
     bool open(const std::string &provider, size_t bytes, bool cq_wait_fd, std::string *error);
+    bool has_cq_wait_fd() const { return cq_wait_fd_; }
     Card card() const;
     bool connect(const Card &peer, std::string *error);
 
@@ -73,6 +75,7 @@ private:
     fi_addr_t peer_ = FI_ADDR_UNSPEC;
     uint64_t write_completion_ = 0;  // FI_DELIVERY_COMPLETE where the provider offers it
     bool atomics_ = false;           // opened with FI_ATOMIC
+    bool cq_wait_fd_ = false;        // the completion queue has a wait fd
     Card peer_card_{};
     fi_context2 contexts_[256];
     unsigned next_context_ = 0;

@@ -138,6 +138,8 @@ check openshmem-stack-target fail "${prefix}error: nvshmem_int_p: the symmetric 
 check openshmem-destroyed-ctx fail "${prefix}error: shmem_ctx_int_p: the context is destroyed" srun_n 2 $pe/pe_openshmem destroyed_ctx
 FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: nvshmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check perf-smoke-cq-wait ok 'baseline raw libfabric [a-z;_]+\+cq-wait-fd' srun_n 2 \
+    build/bench/fabshmem-perf --min 8 --max 8 --ops get --baseline-cq-wait
 
 echo "== the tutorial's pitfalls (each a clear message, never a crash or a hang)"
 check misuse-before_init fail "${prefix}error: nvshmem_barrier_all was called before nvshmem_init" srun_n 2 $pe/pe_misuse before_init
