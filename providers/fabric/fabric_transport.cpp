@@ -407,6 +407,7 @@ void FabricTransport::fence() {
 }
 
 void FabricTransport::release_temporary_registrations() {
+    if (!mr_local_) return;  // only FI_MR_LOCAL providers make them: no lock on every quiet
     std::lock_guard<std::mutex> lock(temporary_mutex_);
     for (fid_mr *mr : temporary_registrations_) fi_close(&mr->fid);
     temporary_registrations_.clear();
