@@ -243,7 +243,8 @@ FabricTransport::~FabricTransport() {
     release_temporary_registrations();
     if (staging_mr_) fi_close(&staging_mr_->fid);
     if (static_mr_) fi_close(&static_mr_->fid);
-    if (staging_) munmap(staging_, staging_size_);
+    if (staging_ && staging_pinned_) cuda::free_host_mapped(staging_);
+    else if (staging_) munmap(staging_, staging_size_);
     if (signal_mr_) fi_close(&signal_mr_->fid);
     if (heap_mr_) fi_close(&heap_mr_->fid);
     if (ep_) fi_close(&ep_->fid);

@@ -137,6 +137,7 @@ private:
     bool staged_ = false;
     char *staging_ = nullptr;
     size_t staging_size_ = 0;
+    bool staging_pinned_ = false;  // cudaHostAlloc'd (GPU heap), else mmap'd
     fid_mr *staging_mr_ = nullptr;
     int my_pe_ = 0;
     std::mutex staged_client_mutex_;          // one staged request of this PE at a time
