@@ -23,7 +23,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "fabric_transport.h"
+#include "fabric_post.h"
 #include "heap_copy.h"
 #include "log.h"
 
@@ -82,7 +82,8 @@ Status FabricTransport::open_staging(int n_pes) {
 void FabricTransport::post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe,
                                     const Region &remote, size_t offset) {
     std::atomic<int> remaining{1};
-    post(op, local, bytes, desc, pe, remote, offset, &remaining, 0);
+    OpContext context;
+    post(op, local, bytes, desc, pe, remote, offset, &remaining, 0, &context);
     // A plain loop, not poll_until: the server runs on the progress thread too, and its own
     // waits must not read as "a user thread is polling" (which makes that thread stand aside).
     while (remaining.load(std::memory_order_acquire) > 0) poll();

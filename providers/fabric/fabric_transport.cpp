@@ -372,7 +372,8 @@ void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     fid_mr *temporary = nullptr;
     void *desc = local_descriptor(&value, sizeof value, &temporary);
     std::atomic<int> remaining{1};
-    post(Op::write, &value, sizeof value, desc, pe, peers_[pe].signals, offset, &remaining, 0);
+    OpContext context;
+    post(Op::write, &value, sizeof value, desc, pe, peers_[pe].signals, offset, &remaining, 0, &context);
     wait_for(remaining);
     if (temporary) fi_close(&temporary->fid);
 }
