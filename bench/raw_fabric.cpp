@@ -68,10 +68,14 @@ bool RawFabric::open(const std::string &provider, size_t bytes, bool cq_wait_fd,
     fi_cq_attr cq_attr{};
     cq_attr.format = FI_CQ_FORMAT_CONTEXT;
     // A wait fd where asked and the provider has one (shm has none), as fabshmem opens its own.
-    cq_attr.wait_obj = FI_WAIT_FD;
-    cq_wait_fd_ = cq_wait_fd && fi_cq_open(domain_, &cq_attr, &cq_, nullptr) == 0;
-    cq_attr.wait_obj = FI_WAIT_NONE;
-    if (!cq_wait_fd_ && (rc = fi_cq_open(domain_, &cq_attr, &cq_, nullptr))) return failed("fi_cq_open", rc, error);
+    cq_attr.wait_obj = cq_wait_fd ? FI_WAIT_FD : FI_WAIT_NONE;
+    rc = fi_cq_open(domain_, &cq_attr, &cq_, nullptr);
+    if (rc && cq_attr.wait_obj == FI_WAIT_FD) {
+        cq_attr.wait_obj = FI_WAIT_NONE;
+        rc = fi_cq_open(domain_, &cq_attr, &cq_, nullptr);
+    }
+    if (rc) return failed("fi_cq_open", rc, error);
+    cq_wait_fd_ = cq_attr.wait_obj == FI_WAIT_FD;
     fi_av_attr av_attr{};
     av_attr.type = FI_AV_TABLE;
     if ((rc = fi_av_open(domain_, &av_attr, &av_, nullptr))) return failed("fi_av_open", rc, error);

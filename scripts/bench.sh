@@ -41,9 +41,9 @@ max=4K run cross-node-tcp-cqwait -N 2 --ntasks-per-node=1 -- --ops get,put,amo -
 
 # One table: every case's median beside its baseline's.
 {
-    printf '%-15s %-12s %-15s %10s %14s %14s %7s\n' case op metric bytes fabshmem baseline ratio
+    printf '%-22s %-12s %-15s %10s %14s %14s %7s\n' case op metric bytes fabshmem baseline ratio
     for name in on-node-ipc on-node-shm cross-node-tcp cross-node-tcp-nap cross-node-tcp-cqwait; do
-        awk -F, -v c="$name" 'NR > 1 {printf "%-15s %-12s %-15s %10s %14.3f %14.3f %7.2f\n", c, $2, $3, $4, $6, $8, $9}' "$out/$name.csv"
+        awk -F, -v c="$name" 'NR > 1 {printf "%-22s %-12s %-15s %10s %14.3f %14.3f %7.2f\n", c, $2, $3, $4, $6, $8, $9}' "$out/$name.csv"
     done
 } > "$out/summary.txt"
 cat "$out/summary.txt"
