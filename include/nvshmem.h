@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "fabshmem_rma_types.h"
+#include "fabshmem/detail/types.h"
 
 #define NVSHMEM_MAJOR_VERSION 3
 #define NVSHMEM_MINOR_VERSION 4
@@ -77,29 +77,7 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_RMA)
 #define FABSHMEMI_G_PICK(_1, _2, _3, NAME, ...) NAME
 #define FABSHMEMI_G(fn, ...) \
     FABSHMEMI_G_PICK(__VA_ARGS__, FABSHMEMI_G_3, FABSHMEMI_G_2, ~)(fn, __VA_ARGS__)
-#define nvshmem_float_g(...) FABSHMEMI_G(nvshmem_float_g, __VA_ARGS__)
-#define nvshmem_double_g(...) FABSHMEMI_G(nvshmem_double_g, __VA_ARGS__)
-#define nvshmem_char_g(...) FABSHMEMI_G(nvshmem_char_g, __VA_ARGS__)
-#define nvshmem_schar_g(...) FABSHMEMI_G(nvshmem_schar_g, __VA_ARGS__)
-#define nvshmem_short_g(...) FABSHMEMI_G(nvshmem_short_g, __VA_ARGS__)
-#define nvshmem_int_g(...) FABSHMEMI_G(nvshmem_int_g, __VA_ARGS__)
-#define nvshmem_long_g(...) FABSHMEMI_G(nvshmem_long_g, __VA_ARGS__)
-#define nvshmem_longlong_g(...) FABSHMEMI_G(nvshmem_longlong_g, __VA_ARGS__)
-#define nvshmem_uchar_g(...) FABSHMEMI_G(nvshmem_uchar_g, __VA_ARGS__)
-#define nvshmem_ushort_g(...) FABSHMEMI_G(nvshmem_ushort_g, __VA_ARGS__)
-#define nvshmem_uint_g(...) FABSHMEMI_G(nvshmem_uint_g, __VA_ARGS__)
-#define nvshmem_ulong_g(...) FABSHMEMI_G(nvshmem_ulong_g, __VA_ARGS__)
-#define nvshmem_ulonglong_g(...) FABSHMEMI_G(nvshmem_ulonglong_g, __VA_ARGS__)
-#define nvshmem_int8_g(...) FABSHMEMI_G(nvshmem_int8_g, __VA_ARGS__)
-#define nvshmem_int16_g(...) FABSHMEMI_G(nvshmem_int16_g, __VA_ARGS__)
-#define nvshmem_int32_g(...) FABSHMEMI_G(nvshmem_int32_g, __VA_ARGS__)
-#define nvshmem_int64_g(...) FABSHMEMI_G(nvshmem_int64_g, __VA_ARGS__)
-#define nvshmem_uint8_g(...) FABSHMEMI_G(nvshmem_uint8_g, __VA_ARGS__)
-#define nvshmem_uint16_g(...) FABSHMEMI_G(nvshmem_uint16_g, __VA_ARGS__)
-#define nvshmem_uint32_g(...) FABSHMEMI_G(nvshmem_uint32_g, __VA_ARGS__)
-#define nvshmem_uint64_g(...) FABSHMEMI_G(nvshmem_uint64_g, __VA_ARGS__)
-#define nvshmem_size_g(...) FABSHMEMI_G(nvshmem_size_g, __VA_ARGS__)
-#define nvshmem_ptrdiff_g(...) FABSHMEMI_G(nvshmem_ptrdiff_g, __VA_ARGS__)
+#include "fabshmem/detail/g_macros.h" /* one such macro per RMA type, made from the type table */
 
 /* Ordering and completion. */
 FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_quiet, (void))
@@ -252,7 +230,7 @@ FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DECLARE_ARITH_REDUCE)
 
 /* In CUDA code: the same calls inside kernels, and the _warp and _block forms. */
 #if defined(__CUDACC__)
-#include "fabshmem_device.h"
+#include "fabshmem/detail/device.h"
 #endif
 
 #endif

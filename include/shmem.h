@@ -114,11 +114,8 @@ FABSHMEM_DECLARE_ACTIVE_SET(64)
     FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, sum) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, prod)
 #define FABSHMEM_DECLARE_TO_ALL_BITWISE(NAME, TYPE) \
     FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, and) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, or) FABSHMEM_DECLARE_TO_ALL(NAME, TYPE, xor)
-#define FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(X) X(short, short) X(int, int) X(long, long) X(longlong, long long)
-FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DECLARE_TO_ALL_ARITH)
-FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DECLARE_TO_ALL_BITWISE)
-FABSHMEM_DECLARE_TO_ALL_ARITH(float, float)
-FABSHMEM_DECLARE_TO_ALL_ARITH(double, double)
+FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(FABSHMEM_DECLARE_TO_ALL_ARITH)
+FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DECLARE_TO_ALL_BITWISE)
 #undef FABSHMEM_DECLARE_TO_ALL
 #undef FABSHMEM_DECLARE_TO_ALL_ARITH
 #undef FABSHMEM_DECLARE_TO_ALL_BITWISE
@@ -167,8 +164,12 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 }
 #endif
 
-/* Inline forwards to the NVSHMEM calls of the same meaning. */
+/* Forwards to the NVSHMEM calls of the same meaning: inline in programs, and also real symbols
+ * of the library (src/api/shmem_symbols.c compiles them once more with external linkage), so
+ * autotools link checks such as AC_CHECK_FUNC(shmem_barrier_all) find every call. */
+#ifndef FABSHMEMI_SHMEM_INLINE
 #define FABSHMEMI_SHMEM_INLINE static inline
+#endif
 
 FABSHMEMI_SHMEM_INLINE void shmem_init(void) { nvshmem_init(); }
 FABSHMEMI_SHMEM_INLINE void shmem_finalize(void) { nvshmem_finalize(); }

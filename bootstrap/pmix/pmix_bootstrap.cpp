@@ -187,7 +187,6 @@ private:
     unsigned allgather_count_ = 0;
 };
 
-}  // namespace
 
 std::unique_ptr<Bootstrap> create_pmix_bootstrap(std::string *why_not, Status *status) {
     pmix_proc_t me;
@@ -210,5 +209,9 @@ std::unique_ptr<Bootstrap> create_pmix_bootstrap(std::string *why_not, Status *s
     if (*status != Status::ok) return nullptr;
     return bootstrap;
 }
+
+}  // namespace
+
+extern const BootstrapEntry bootstrap_entry_pmix = {"pmix", create_pmix_bootstrap};
 
 }  // namespace fabshmem

@@ -20,7 +20,6 @@ public:
     void finalize() override {}
 };
 
-}  // namespace
 
 std::unique_ptr<Bootstrap> create_singleton_bootstrap(std::string *, Status *) {
     // A common slip: `srun -n 4 ./app` without --mpi=pmix starts 4 unrelated 1-PE jobs.
@@ -32,5 +31,9 @@ std::unique_ptr<Bootstrap> create_singleton_bootstrap(std::string *, Status *) {
     }
     return std::make_unique<SingletonBootstrap>();
 }
+
+}  // namespace
+
+extern const BootstrapEntry bootstrap_entry_singleton = {"singleton", create_singleton_bootstrap};
 
 }  // namespace fabshmem

@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "log.h"
-#include "topology.h"
 
 namespace fabshmem {
 namespace {
@@ -107,10 +106,10 @@ fi_info *choose_domain(fi_info *list, const std::string &provider, const Placeme
                  placement.requested_nic.c_str(), provider.c_str(), names.c_str());
         return nullptr;
     }
-    if (placement.topology && usable.size() > 1) {
+    if (placement.closest_nic && usable.size() > 1) {
         std::vector<NicCandidate> candidates;
         for (fi_info *i : usable) candidates.push_back({bus_id(i), i->domain_attr->name ? i->domain_attr->name : ""});
-        int closest = placement.topology->closest_nic(candidates, placement.gpu_bus_id, placement.local_rank);
+        int closest = placement.closest_nic(candidates);
         if (closest >= 0) return usable[static_cast<size_t>(closest)];
     }
     return usable.front();

@@ -48,11 +48,12 @@ Status fabric_failure(const char *what, int rc) {
 
 }  // namespace
 
-std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &options, const Placement &placement,
-                                                       Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                       const StaticData &statics, Status *status) {
+std::unique_ptr<FabricTransport> FabricTransport::open(const TransportContext &context, Status *status) {
+    const TransportOptions &options = context.options;
+    const Placement &placement = context.placement;
+    Bootstrap &bootstrap = context.bootstrap;
     FabricChoice choice;
-    bool cuda_heap = heap.kind() == HeapKind::cuda;
+    bool cuda_heap = context.space.cuda;
     *status = choose_fabric(options.requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, placement,
                             &choice);
     if (*status != Status::ok) return nullptr;
@@ -65,7 +66,7 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const FabricOptions &opti
     *status = transport->open_endpoint(choice);
     if (options.max_message) transport->max_msg_size_ = std::min(transport->max_msg_size_, options.max_message);
     transport->unreachable_after_ = std::chrono::seconds(options.peer_timeout);
-    if (*status == Status::ok) *status = transport->register_heap(heap, statics);
+    if (*status == Status::ok) *status = transport->register_space(context.space);
     if (*status == Status::ok) transport->query_atomics();
     bool need_staging = transport->staged_ || cuda_heap || !transport->provider_does_every_atomic();
     if (*status == Status::ok && need_staging) *status = transport->open_staging(bootstrap.size());
@@ -136,12 +137,12 @@ Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid
     return Status::ok;
 }
 
-Status FabricTransport::register_heap(const SymmetricHeap &heap, const StaticData &statics) {
-    heap_base_ = heap.base();
-    heap_size_ = heap.size();
-    signal_base_ = heap.signal_base();
-    bool cuda = heap.kind() == HeapKind::cuda;
-    if (cuda) cuda_device_ = cuda::device_selected_by_program();
+Status FabricTransport::register_space(const SymmetricSpace &space) {
+    heap_base_ = space.data.base;
+    heap_size_ = space.data.size;
+    signal_base_ = space.signals.base;
+    bool cuda = space.cuda;
+    cuda_device_ = space.cuda_device;
     // A staged GPU heap is never touched by the provider, so it is not registered.
     bool register_data = !(staged_ && cuda);
     Status status = Status::ok;
@@ -161,11 +162,11 @@ Status FabricTransport::register_heap(const SymmetricHeap &heap, const StaticDat
     }
     // A host heap holds its signal words; a GPU heap's live in host memory of their own.
     if (!register_data || signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
-        status = register_region(signal_base_, SymmetricHeap::kSignalBytes, false, &signal_mr_);
-    if (status == Status::ok && statics.size()) {
-        status = register_region(statics.base(), statics.size(), false, &static_mr_);
-        static_base_ = statics.base();
-        static_size_ = statics.size();
+        status = register_region(signal_base_, space.signals.size, false, &signal_mr_);
+    if (status == Status::ok && space.statics.size) {
+        status = register_region(space.statics.base, space.statics.size, false, &static_mr_);
+        static_base_ = space.statics.base;
+        static_size_ = space.statics.size;
     }
     return status;
 }
@@ -486,10 +487,25 @@ void FabricTransport::interrupt_wait() {
     if (wait_fd_ >= 0) fi_cq_signal(cq_);
 }
 
-std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,
-                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const StaticData &statics, Status *status) {
-    return FabricTransport::open(options, placement, bootstrap, heap, statics, status);
+unsigned FabricTransport::caps() const {
+    unsigned caps = kOtherNodes | kNeedsProgress | kLiveness;
+    return heap_is_cuda_ && !staged_ ? caps | kDeviceMemory : caps;
 }
+
+namespace {
+
+std::unique_ptr<Transport> open_fabric(const TransportContext &context, Status *status) {
+    return FabricTransport::open(context, status);
+}
+
+std::string describe_fabric() {
+    std::string line = "libfabric providers with FI_EP_RDM and FI_RMA here:";
+    for (const std::string &provider : qualifying_providers()) line += " " + provider;
+    return line;
+}
+
+}  // namespace
+
+extern const TransportEntry transport_entry_fabric = {"fabric", open_fabric, describe_fabric};
 
 }  // namespace fabshmem

@@ -13,10 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "bootstrap.h"
-#include "static_data.h"
 #include "status.h"
-#include "symmetric_heap.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -28,12 +25,13 @@ class FabricTransport final : public Transport {
 public:
     // Chooses a provider (FABSHMEM_PROVIDER / FI_PROVIDER or the default order), opens the
     // endpoint, registers the heap, and exchanges addresses and keys with every PE.
-    static std::unique_ptr<FabricTransport> open(const FabricOptions &options, const Placement &placement,
-                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const StaticData &statics, Status *status);
+    static std::unique_ptr<FabricTransport> open(const TransportContext &context, Status *status);
     ~FabricTransport() override;
 
     const char *name() const override { return "fabric"; }
+    unsigned caps() const override;
+    // Every PE: routing gives it the PEs no transport before it reaches.
+    bool reaches(int) const override { return true; }
     void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override;
     void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override;
     void put_signal(size_t offset, uint64_t value, int pe) override;
@@ -70,7 +68,7 @@ private:
 
     FabricTransport() = default;
     Status open_endpoint(const FabricChoice &choice);
-    Status register_heap(const SymmetricHeap &heap, const StaticData &statics);
+    Status register_space(const SymmetricSpace &space);
     // `report`: log a failure as an error (otherwise the caller decides what it means).
     Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr, bool report = true);
     Status exchange(Bootstrap &bootstrap);
@@ -144,7 +142,7 @@ private:
     std::atomic<bool> serving_{false};        // one server at a time, never re-entered
     std::vector<uint64_t> staged_sent_;       // per target: the last request's number
     std::vector<uint64_t> staged_served_;     // per initiator: the last request served
-    bool cq_wait_fd_ = true;  // FabricOptions::cq_wait_fd
+    bool cq_wait_fd_ = true;  // TransportOptions::cq_wait_fd
     int wait_fd_ = -1;  // the CQ's wait fd, or -1 when it has none
     bool mr_local_ = false;
     bool virtual_addressing_ = false;

@@ -1,4 +1,4 @@
-#include "ipc/ipc_transport.h"
+#include "ipc_transport.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -10,8 +10,6 @@
 #include <cstring>
 
 #include "log.h"
-#include "static_data.h"
-#include "symmetric_heap.h"
 
 namespace fabshmem {
 namespace {
@@ -47,23 +45,29 @@ IpcTransport::~IpcTransport() {
     }
 }
 
-std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const std::string &heap_name, const StaticData &statics,
-                                                 Status *status) {
-    bool cuda_heap = heap.kind() == HeapKind::cuda;
+namespace {
+
+// Maps the host regions (and GPU heaps, through CUDA IPC) of this node's PEs that share them.
+// Collective: every PE publishes its card.
+std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *status) {
+    Bootstrap &bootstrap = context.bootstrap;
+    const SymmetricSpace &space = context.space;
+    const std::string &heap_name = space.shared_name;
+
+    bool cuda_heap = space.cuda;
     IpcCard mine{};
     std::snprintf(mine.name, sizeof mine.name, "%s", heap_name.c_str());
-    std::snprintf(mine.static_name, sizeof mine.static_name, "%s", statics.shared_name().c_str());
-    mine.static_size = statics.size();
+    std::snprintf(mine.static_name, sizeof mine.static_name, "%s", space.statics_shared_name.c_str());
+    mine.static_size = space.statics.size;
     std::string error;
     if (cuda_heap && !heap_name.empty()) {
-        if (!cuda::ipc_get_handle(heap.cuda_allocation(), &mine.handle, &error)) {
+        if (!cuda::ipc_get_handle(space.cuda_allocation, &mine.handle, &error)) {
             FS_ERROR("cannot share the GPU heap with this node's PEs (%s); set "
                      "FABSHMEM_DISABLE_IPC=1 to reach them through the fabric",
                      error.c_str());
             mine.name[0] = '\0';
         }
-        mine.data_delta = static_cast<uint64_t>(heap.base() - static_cast<char *>(heap.cuda_allocation()));
+        mine.data_delta = static_cast<uint64_t>(space.data.base - static_cast<char *>(space.cuda_allocation));
     }
     std::vector<IpcCard> cards(bootstrap.size());
     *status = bootstrap.allgather(&mine, sizeof mine, cards.data());
@@ -76,13 +80,13 @@ std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const Sym
                  pe, what, error.c_str());
         *status = Status::invalid_argument;
         IpcTransport cleanup(std::move(peers), cuda_heap);  // unmaps what was mapped
-        return nullptr;
+        return std::unique_ptr<Transport>();
     };
     if (!mine.name[0]) return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
     for (int pe : bootstrap.node_pes()) {
         if (pe == bootstrap.rank() || !cards[pe].name[0]) continue;
         IpcTransport::Peer &peer = peers[pe];
-        size_t host_bytes = cuda_heap ? SymmetricHeap::kSignalBytes : heap.size();
+        size_t host_bytes = cuda_heap ? space.signals.size : space.data.size;
         peer.host_mapping = map_shared(cards[pe].name, host_bytes, &error);
         if (!peer.host_mapping) return fail(pe, cards[pe].name);
         peer.host_mapping_size = host_bytes;
@@ -103,5 +107,11 @@ std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const Sym
     }
     return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
 }
+
+std::string describe_ipc() { return "PEs of this node: POSIX shared memory (host heap), CUDA IPC (GPU heap)"; }
+
+}  // namespace
+
+extern const TransportEntry transport_entry_ipc = {"ipc", open_ipc, describe_ipc};
 
 }  // namespace fabshmem

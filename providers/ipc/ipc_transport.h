@@ -9,7 +9,6 @@
 
 #include "heap_copy.h"
 #include "log.h"
-#include "static_data.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -29,7 +28,8 @@ public:
     ~IpcTransport() override;
 
     const char *name() const override { return "ipc"; }
-    bool reaches(int pe) const { return peers_[pe].data != nullptr; }
+    unsigned caps() const override { return kLoadStore | kDeviceMemory; }
+    bool reaches(int pe) const override { return peers_[pe].data != nullptr; }
 
     void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override {
         heap_copy(cuda_ && !is_static_offset(offset), dest, at(offset, pe), bytes, blocking);

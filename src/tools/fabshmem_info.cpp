@@ -1,5 +1,5 @@
 // fabshmem-info: the version, build options, every environment variable (from the same table
-// the library parses), and the libfabric providers found here.
+// the library parses), and what each registered transport can use here.
 //   fabshmem-info            everything
 //   fabshmem-info --env-markdown   the README's environment table
 #include <cstdio>
@@ -7,9 +7,9 @@
 #include <string>
 
 #include "config.h"
-#include "fabric/fabric_select.h"
 #include "nvshmem.h"
 #include "topology.h"
+#include "transport.h"
 
 using namespace fabshmem;
 
@@ -49,8 +49,8 @@ int main(int argc, char **argv) {
     std::string why;
     auto topology = Topology::load(&why);
     std::printf("\nthis node: %s\n", topology ? topology->summary().c_str() : ("topology unknown: " + why).c_str());
-    std::printf("\nlibfabric providers with FI_EP_RDM and FI_RMA here:");
-    for (const std::string &provider : qualifying_providers()) std::printf(" %s", provider.c_str());
-    std::printf("\n");
+    std::printf("\ntransports, in routing order:\n");
+    for (const TransportEntry *entry : registered_transports())
+        std::printf("  %-8s %s\n", entry->name, entry->describe_machine().c_str());
     return 0;
 }

@@ -58,3 +58,38 @@ TEST(TypeTable, FixedWidthTypesHaveTheirWidth) {
         }
     }
 }
+
+namespace {
+
+#define FABSHMEM_TEST_NAME(NAME, TYPE) #NAME,
+// The tutorial's indexed form nvshmem_TYPE_g(buf, i, pe) exists for every RMA type (the
+// generated g_macros.h) and means the element at buf + i.
+#define FABSHMEM_TEST_INDEXED_G(NAME, TYPE) \
+    static_assert(std::is_same<decltype(nvshmem_##NAME##_g((const TYPE *)nullptr, 1, 0)), TYPE>::value, #NAME);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_TEST_INDEXED_G)
+#undef FABSHMEM_TEST_INDEXED_G
+
+}  // namespace
+
+// Each family the type table's columns select is NVSHMEM's / OpenSHMEM 1.5's list.
+TEST(TypeTable, FamiliesAreTheStandardLists) {
+    using Names = std::vector<std::string>;
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"int", "long", "longlong", "uint", "ulong", "ulonglong", "int32", "int64", "uint32",
+                     "uint64", "size", "ptrdiff"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEM_TEST_NAME)}), (Names{"float", "double"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"uint", "ulong", "ulonglong", "int32", "int64", "uint32", "uint64"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"short", "int", "long", "longlong", "ushort", "uint", "ulong", "ulonglong", "int32", "int64",
+                     "uint32", "uint64", "size", "ptrdiff"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"uchar", "ushort", "uint", "ulong", "ulonglong", "int8", "int16", "int32", "int64", "uint8",
+                     "uint16", "uint32", "uint64", "size"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_TEST_NAME)}).size(), 23u);
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"float", "double", "short", "int", "long", "longlong"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"short", "int", "long", "longlong"}));
+}
+#undef FABSHMEM_TEST_NAME

@@ -12,12 +12,9 @@
 #include <cstdint>
 #include <string>
 
-namespace fabshmem {
+#include "symmetric_space.h"  // kStaticOffset: where static data offsets start
 
-// Transports address the symmetric space by offset: heap offsets are below this, static
-// data offsets start here.
-constexpr size_t kStaticOffset = size_t{1} << 62;
-inline bool is_static_offset(size_t offset) { return offset >= kStaticOffset; }
+namespace fabshmem {
 
 class StaticData {
 public:

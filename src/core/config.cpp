@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 
-#include "env_table.h"
 #include "parse.h"
 
 namespace fabshmem {

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "fabshmem_device_state.h"
+#include "fabshmem/detail/device_state.h"
 
 namespace fabshmem {
 

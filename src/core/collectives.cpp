@@ -20,7 +20,7 @@ void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t off
 }  // namespace
 
 std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine) {
-    rt.self->put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
+    rt.route(rt.my_pe).put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
     group.sync();
     std::vector<uint64_t> words(group.members.size());
     for (size_t i = 0; i < words.size(); ++i)
@@ -30,7 +30,7 @@ std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t min
 }
 
 void write_local(Runtime &rt, const char *function, void *dest, const void *host, size_t bytes) {
-    if (bytes) rt.self->put(symmetric_offset(rt, function, dest, bytes), host, bytes, rt.my_pe, true);
+    if (bytes) rt.route(rt.my_pe).put(symmetric_offset(rt, function, dest, bytes), host, bytes, rt.my_pe, true);
 }
 
 void gather_from_each(Runtime &rt, const char *function, const Group &group, const void *source,

@@ -72,9 +72,7 @@ void nvshmem_quiet(void) { quiet_from_host(runtime_for("nvshmem_quiet"), "nvshme
 
 void nvshmem_fence(void) {
     Runtime &rt = runtime_for("nvshmem_fence");
-    if (rt.fabric) rt.fabric->fence();
-    if (rt.ipc) rt.ipc->fence();
-    rt.self->fence();
+    rt.routing.fence();
 }
 
 void nvshmem_barrier_all(void) {

@@ -42,13 +42,19 @@ protected:
     long timeout_seconds_ = 0;
 };
 
-// A backend factory: a bootstrap, or nullptr with `why_not` saying why it does not apply.
-using BootstrapFactory = std::unique_ptr<Bootstrap> (*)(std::string *why_not, Status *status);
+// One registered backend (bootstrap/<name>/ defines it). create() returns a bootstrap, or
+// nullptr: with *status ok and `why_not` saying why it does not apply (the next one is
+// tried), or with *status set after logging why it applies but failed.
+struct BootstrapEntry {
+    const char *name;
+    std::unique_ptr<Bootstrap> (*create)(std::string *why_not, Status *status);
+};
 
-std::unique_ptr<Bootstrap> create_pmix_bootstrap(std::string *why_not, Status *status);
-std::unique_ptr<Bootstrap> create_singleton_bootstrap(std::string *why_not, Status *status);
+// Every backend built into the library, in the order they are tried (src/interfaces/
+// registry.cpp.in, filled from bootstrap/meson.build): PMIx, then a singleton for ./a.out.
+const std::vector<const BootstrapEntry *> &registered_bootstraps();
 
-// Tries the backends in order (PMIx, then a singleton for a plain ./a.out).
+// Tries the registered backends in order.
 std::unique_ptr<Bootstrap> open_bootstrap(Status *status);
 
 }  // namespace fabshmem

@@ -25,7 +25,8 @@ void nvshmem_query_thread(int *provided) {
 int nvshmemx_init_status(void) { return init_status(); }
 const char *fabshmemx_provider_name(void) {
     Runtime &rt = runtime_for("fabshmemx_provider_name");
-    return rt.fabric ? rt.fabric->provider_name() : "none";
+    Transport *network = rt.routing.network();
+    return network ? network->provider_name() : "none";
 }
 int nvshmem_my_pe(void) { return runtime_for("nvshmem_my_pe").my_pe; }
 int nvshmem_n_pes(void) { return runtime_for("nvshmem_n_pes").n_pes; }

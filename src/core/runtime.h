@@ -11,12 +11,11 @@
 #include "device_channel.h"
 #include "peer_monitor.h"
 #include "progress_thread.h"
-#include "self_transport.h"
+#include "routing.h"
 #include "static_data.h"
 #include "topology.h"
 #include "symmetric_heap.h"
 #include "team.h"
-#include "ipc/ipc_transport.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -27,10 +26,7 @@ struct Runtime {
     std::unique_ptr<Topology> topology;  // null when hwloc could not load the node
     SymmetricHeap heap;
     StaticData statics;  // size 0 unless global and static variables are symmetric
-    std::unique_ptr<SelfTransport> self;
-    std::unique_ptr<IpcTransport> ipc;        // null when no PE of this node shares its heap
-    std::unique_ptr<Transport> fabric;     // null for a 1-PE job
-    std::vector<Transport *> routes;          // per PE: self, ipc (same node) or fabric
+    Routing routing;  // the open transports, and per PE the one that reaches it
     std::unique_ptr<DeviceChannel> device;  // GPU heap only: the device API's state and ring
     ProgressThread progress;
     PeerMonitor monitor;  // multi-PE jobs: a dead peer ends the job with a message
@@ -40,7 +36,7 @@ struct Runtime {
     TeamTable teams;
     std::vector<uint64_t> pair_sent, pair_received;  // active-set syncs, per PE (team.h)
 
-    Transport &route(int pe) { return *routes[pe]; }
+    Transport &route(int pe) const { return routing.route(pe); }
 };
 
 // The runtime, or a fatal error naming `function` when called before init or after finalize.
@@ -67,11 +63,11 @@ inline void cpu_relax() {
 #endif
 }
 
-// Polls the fabric (serving peers) until `done()`; spins where there is no fabric.
+// Polls the transport that needs progress (serving peers) until `done()`; spins where none does.
 template <class Done>
 void progress_until(Runtime &rt, Done done) {
-    if (rt.fabric) {
-        rt.fabric->poll_until(done);
+    if (Transport *transport = rt.routing.progressed()) {
+        transport->poll_until(done);
         return;
     }
     while (!done()) cpu_relax();

@@ -38,7 +38,7 @@ void TeamTable::start(const Runtime &rt) {
     std::vector<int> world, shared;
     for (int pe = 0; pe < rt.n_pes; ++pe) {
         world.push_back(pe);
-        if (rt.routes[pe]->local_address(0, pe)) shared.push_back(pe);  // self or ipc
+        if (rt.route(pe).local_address(0, pe)) shared.push_back(pe);  // self or ipc
     }
     teams_[kWorld] = make_team(world, rt.my_pe, kWorld);
     teams_[kShared] = make_team(shared, rt.my_pe, kShared);

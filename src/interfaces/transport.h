@@ -1,8 +1,10 @@
-// A transport moves bytes between this PE and the heap of another. One class per provider
-// folder (providers/<name>/); the runtime picks one per peer: self, then fabric.
-// Remote locations are offsets into the peer's symmetric space: its heap, or from kStaticOffset
-// its static data (static_data.h); callers have checked ranges.
-// Failures end the job with a message (every caller is a void NVSHMEM routine).
+// A transport moves bytes between this PE and the symmetric space of others. Each lives in
+// its own folder (providers/<name>/) and registers itself with one TransportEntry; the core
+// opens the registered transports in order and routes each PE to the first that reaches it
+// (src/core/routing.h), never naming one.
+// Remote locations are offsets into the peer's symmetric space (symmetric_space.h); callers
+// have checked ranges. Failures end the job with a message (every caller is a void NVSHMEM
+// routine).
 #pragma once
 
 #include <atomic>
@@ -10,17 +12,33 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "atomic_ops.h"
 #include "bootstrap.h"
+#include "placement.h"
 #include "status.h"
+#include "symmetric_space.h"
 
 namespace fabshmem {
+
+// What a transport can do, so the core asks instead of knowing transports by name.
+enum TransportCaps : unsigned {
+    kLoadStore = 1u << 0,      // local_address() maps peers' memory: loads, stores, kernels
+    kOtherNodes = 1u << 1,     // reaches PEs on other nodes (a network)
+    kNeedsProgress = 1u << 2,  // completes only while someone calls poll(): the progress thread
+    kDeviceMemory = 1u << 3,   // reaches a GPU heap directly (CUDA IPC, FI_HMEM); else staged
+    kLiveness = 1u << 4,       // probe() tells whether a peer still answers (the watchdog)
+};
 
 class Transport {
 public:
     virtual ~Transport() = default;
     virtual const char *name() const = 0;
+    virtual unsigned caps() const = 0;
+    bool can(TransportCaps cap) const { return (caps() & cap) != 0; }
+    // Whether this transport carries the traffic to PE `pe` (the core asks each in turn).
+    virtual bool reaches(int pe) const = 0;
 
     // Blocking get: returns with the data in `dest`. Non-blocking: complete at quiet().
     virtual void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) = 0;
@@ -85,38 +103,38 @@ private:
     std::atomic<uint64_t> user_polls_{0};
 };
 
-// providers/ipc: maps the heaps of this node's PEs (collective: every PE calls it;
-// `heap_name` names this PE's shared host region, empty when it does not share). The
-// transport reaches the PEs it mapped; reaches(pe) says which.
-// `statics`: this PE's static data, shared under its shared_name() (empty: not shared).
-class IpcTransport;
-class SymmetricHeap;
-class StaticData;
-std::unique_ptr<IpcTransport> open_ipc_transport(Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const std::string &heap_name, const StaticData &statics,
-                                                 Status *status);
-
-// providers/fabric: chooses a provider, opens an endpoint, registers the heap, and exchanges
-// addresses and keys with every PE (collective).
-// Where this PE sits, for choosing its NIC (libfabric domain).
-class Topology;
-struct Placement {
-    std::string requested_nic;   // FABSHMEM_NIC: a domain name or a PCI bus id; empty: choose
-    std::string gpu_bus_id;      // the PE's GPU, empty for a host heap
-    int local_rank = 0;
-    const Topology *topology = nullptr;  // null when hwloc could not load the node
-};
-
-struct FabricOptions {
+// Settings from the environment that transports act on (the core's env table reads them).
+struct TransportOptions {
     std::string requested_provider;  // FABSHMEM_PROVIDER; empty: the default order
-    bool force_staged = false;       // the staged path (fabric_staged.cpp) even where not needed
+    bool force_staged = false;       // FABSHMEM_STAGED: the staged path even where not needed
     size_t max_message = 0;          // FABSHMEM_MAX_MSG_SIZE: split larger transfers; 0: none
     long peer_timeout = 0;           // FABSHMEM_PEER_TIMEOUT: a post refused this long is fatal
     bool cq_wait_fd = true;          // !FABSHMEM_PROGRESS_NAP: the idle progress thread sleeps on it
 };
-// `statics` (size 0: none) is registered too.
-std::unique_ptr<Transport> open_fabric_transport(const FabricOptions &options, const Placement &placement,
-                                                 Bootstrap &bootstrap, const SymmetricHeap &heap,
-                                                 const StaticData &statics, Status *status);
+
+// Everything a transport is given when it opens.
+struct TransportContext {
+    Bootstrap &bootstrap;
+    const SymmetricSpace &space;
+    const TransportOptions &options;
+    const Placement &placement;
+    // Per PE: whether a transport opened earlier already reaches it.
+    const std::vector<bool> &reached;
+};
+
+// One registered transport. open() is collective when it talks to peers: the core calls it on
+// every PE or on none (only while some PE of the job still has a peer no earlier transport
+// reaches). It returns a transport (which may reach no PE), or null with *status set after
+// logging the cause.
+struct TransportEntry {
+    const char *name;
+    std::unique_ptr<Transport> (*open)(const TransportContext &context, Status *status);
+    // fabshmem-info: what this transport can use on this machine, one line.
+    std::string (*describe_machine)();
+};
+
+// Every transport built into the library, in routing order (src/interfaces/registry.cpp.in,
+// filled from the provider folders that providers/meson.build builds).
+const std::vector<const TransportEntry *> &registered_transports();
 
 }  // namespace fabshmem

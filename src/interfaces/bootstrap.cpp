@@ -12,17 +12,13 @@ int Bootstrap::node_rank() const {
 }
 
 std::unique_ptr<Bootstrap> open_bootstrap(Status *status) {
-    static const struct {
-        const char *name;
-        BootstrapFactory create;
-    } backends[] = {{"pmix", create_pmix_bootstrap}, {"singleton", create_singleton_bootstrap}};
-    for (const auto &backend : backends) {
+    for (const BootstrapEntry *backend : registered_bootstraps()) {
         std::string why_not;
         *status = Status::ok;
-        std::unique_ptr<Bootstrap> bootstrap = backend.create(&why_not, status);
+        std::unique_ptr<Bootstrap> bootstrap = backend->create(&why_not, status);
         if (bootstrap) return bootstrap;
         if (*status != Status::ok) return nullptr;  // applies, but failed: already logged
-        FS_DEBUG("bootstrap %s not used: %s", backend.name, why_not.c_str());
+        FS_DEBUG("bootstrap %s not used: %s", backend->name, why_not.c_str());
     }
     *status = Status::bootstrap_error;
     return nullptr;

@@ -83,8 +83,8 @@ void nvshmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t 
 
 void nvshmemx_quiet_on_stream(cudaStream_t stream) {
     Runtime &rt = runtime_for("nvshmemx_quiet_on_stream");
-    // Stream copies complete in stream order; fabric operations need the host's quiet.
-    if (rt.fabric) {
+    // Stream copies (load/store transports) complete in stream order; others need the host's quiet.
+    if (!rt.routing.all_can(kLoadStore)) {
         synchronize("nvshmemx_quiet_on_stream", stream);
         quiet_all(rt);
     }

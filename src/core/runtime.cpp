@@ -34,10 +34,8 @@ void abort_job(int exit_code, const char *message) {
     if (!g_runtime) return;
     g_runtime->heap.unlink_shared_name();  // nothing left in /dev/shm by a job that failed
     g_runtime->statics.unlink_shared_name();
-    if (Transport *fabric = g_runtime->fabric.get()) {
-        fabric->remove_leftovers(getpid());
-        fabric->remove_leftovers(PeerMonitor::dead_peer_pid());
-    }
+    g_runtime->routing.remove_leftovers(getpid());
+    g_runtime->routing.remove_leftovers(PeerMonitor::dead_peer_pid());
     if (g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
 }
 
@@ -72,11 +70,7 @@ void print_info(const Runtime &rt) {
                 FABSHMEM_VERSION_MINOR, FABSHMEM_VERSION_PATCH, rt.bootstrap->name(), rt.n_pes,
                 rt.topology ? rt.topology->summary().c_str() : "topology unknown");
     }
-    std::string fabric = rt.fabric ? rt.fabric->describe() : std::string("none");
-    std::string paths;
-    for (int pe = 0; pe < rt.n_pes; ++pe)
-        paths += (paths.empty() ? "" : " ") + std::to_string(pe) + ":" + rt.routes[pe]->name();
-    std::string progress = !rt.fabric ? "none (no fabric)"
+    std::string progress = !rt.routing.progressed() ? "none (no transport needs it)"
                            : rt.progress.cpu() >= 0 ? "cpu " + std::to_string(rt.progress.cpu())
                                                     : "unpinned";
     std::string heap = rt.heap.kind() == HeapKind::cuda
@@ -85,11 +79,12 @@ void print_info(const Runtime &rt) {
     std::string kernels = !rt.device          ? "no (host heap)"
                           : rt.device->has_ring() ? "loads/stores to mapped PEs, request ring to the others"
                                                   : "loads/stores to every PE";
-    FS_INFO("host %s, node PEs %s, heap %s %s at %p, fabric %s, progress thread %s, paths to "
+    FS_INFO("host %s, node PEs %s, heap %s %s at %p, transports %s, progress thread %s, paths to "
             "PEs %s, device API %s",
             host, describe_node_pes(*rt.bootstrap).c_str(), heap.c_str(),
             format_size(rt.heap.user_size()).c_str(), static_cast<void *>(rt.heap.base()),
-            fabric.c_str(), progress.c_str(), paths.c_str(), kernels.c_str());
+            rt.routing.describe().c_str(), progress.c_str(), rt.routing.describe_paths().c_str(),
+            kernels.c_str());
 }
 
 // Whether the heap goes on a GPU, and which: the one the program already made current, or
@@ -158,6 +153,30 @@ void share_static_data(Runtime &rt, bool share_with_node) {
     if (share_with_node && !rt.statics.share(shared_heap_name(rt.my_pe) + ".static")) rt.statics = StaticData();
 }
 
+// The symmetric space as transports see it: plain regions, no allocator.
+SymmetricSpace symmetric_space(const Runtime &rt, const std::string &heap_name) {
+    SymmetricSpace space;
+    space.data = {rt.heap.base(), rt.heap.size()};
+    space.cuda = rt.heap.kind() == HeapKind::cuda;
+    space.cuda_device = rt.gpu;
+    space.cuda_allocation = rt.heap.cuda_allocation();
+    space.signals = {rt.heap.signal_base(), SymmetricHeap::kSignalBytes};
+    space.shared_name = heap_name;
+    space.statics = {rt.statics.base(), rt.statics.size()};
+    space.statics_shared_name = rt.statics.shared_name();
+    return space;
+}
+
+TransportOptions transport_options(const Config &config) {
+    TransportOptions options;
+    options.requested_provider = config.provider;
+    options.force_staged = config.staged;
+    options.max_message = config.max_msg_size;
+    options.peer_timeout = config.peer_timeout;
+    options.cq_wait_fd = !config.progress_nap;
+    return options;
+}
+
 void start_runtime(Runtime &rt) {
     std::string error;
     if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
@@ -190,49 +209,32 @@ void start_runtime(Runtime &rt) {
     if (rt.heap.kind() == HeapKind::cuda && !cuda::prepare_atomics(rt.heap.base() + SymmetricHeap::kTeamScratchOffset, &why))
         fatal("nvshmem_init: preparing atomics on the GPU heap failed: %s", why.c_str());
     if (rt.config.static_data) share_static_data(rt, share_heap);
-    rt.self = std::make_unique<SelfTransport>(rt.heap, rt.statics);
-    if (rt.n_pes > 1) {
-        rt.ipc = open_ipc_transport(*rt.bootstrap, rt.heap, heap_name, rt.statics, &status);
-        if (!rt.ipc) fatal("nvshmem_init: mapping the heaps of this node's PEs failed");
+    Placement placement;
+    placement.requested_nic = rt.config.nic;
+    placement.gpu_bus_id = rt.heap.kind() == HeapKind::cuda ? cuda::pci_bus_id(rt.gpu) : "";
+    placement.local_rank = rt.bootstrap->node_rank();
+    if (const Topology *topology = rt.topology.get()) {
+        placement.closest_nic = [topology, placement](const std::vector<NicCandidate> &nics) {
+            return topology->closest_nic(nics, placement.gpu_bus_id, placement.local_rank);
+        };
     }
-    // The same answer on every PE, since opening the fabric is collective.
-    bool need_fabric = rt.n_pes > 1 && (rt.config.disable_ipc || !rt.bootstrap->all_pes_on_one_node());
+    rt.routing.open(*rt.bootstrap, symmetric_space(rt, heap_name), transport_options(rt.config), placement);
     long progress_cpu = -1;
-    if (need_fabric) {
-        Placement placement;
-        placement.requested_nic = rt.config.nic;
-        placement.gpu_bus_id = rt.heap.kind() == HeapKind::cuda ? cuda::pci_bus_id(rt.gpu) : "";
-        placement.local_rank = rt.bootstrap->node_rank();
-        placement.topology = rt.topology.get();
-        FabricOptions options;
-        options.requested_provider = rt.config.provider;
-        options.force_staged = rt.config.staged;
-        options.max_message = rt.config.max_msg_size;
-        options.peer_timeout = rt.config.peer_timeout;
-        options.cq_wait_fd = !rt.config.progress_nap;
-        rt.fabric = open_fabric_transport(options, placement, *rt.bootstrap, rt.heap, rt.statics, &status);
-        if (!rt.fabric) fatal("nvshmem_init: the fabric could not start (%s)", to_string(status));
+    if (rt.routing.progressed()) {
         progress_cpu = rt.config.progress_cpu;
         if (progress_cpu < 0) progress_cpu = choose_progress_cpu(rt, placement);
-    }
-    rt.routes.assign(rt.n_pes, nullptr);
-    for (int pe = 0; pe < rt.n_pes; ++pe) {
-        if (pe == rt.my_pe) rt.routes[pe] = rt.self.get();
-        else if (rt.ipc && rt.ipc->reaches(pe)) rt.routes[pe] = rt.ipc.get();
-        else if (rt.fabric) rt.routes[pe] = rt.fabric.get();
-        else fatal("nvshmem_init: PE %d is on this node but its heap could not be mapped; set "
-                   "FABSHMEM_DISABLE_IPC=1 to reach it through the fabric", pe);
     }
     // The watchdog reads from the next PE when that one is on another node (its node peers
     // watch it otherwise): then every PE is watched by someone.
     int next = (rt.my_pe + 1) % rt.n_pes;
     const std::vector<int> &node = rt.bootstrap->node_pes();
-    if (rt.fabric && rt.config.peer_timeout > 0 && std::find(node.begin(), node.end(), next) == node.end())
-        rt.monitor.watch_remote(rt.fabric.get(), next, rt.config.peer_timeout);
+    Transport &to_next = rt.route(next);
+    if (to_next.can(kLiveness) && rt.config.peer_timeout > 0 && std::find(node.begin(), node.end(), next) == node.end())
+        rt.monitor.watch_remote(&to_next, next, rt.config.peer_timeout);
     rt.teams.start(rt);
     if (rt.heap.kind() == HeapKind::cuda) rt.device = std::make_unique<DeviceChannel>(rt);
-    if (rt.fabric)
-        rt.progress.start(rt.fabric.get(), rt.device.get(), progress_cpu, rt.config.progress_spin_us);
+    if (Transport *progressed = rt.routing.progressed())
+        rt.progress.start(progressed, rt.device.get(), progress_cpu, rt.config.progress_spin_us);
 
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
     rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
@@ -255,8 +257,7 @@ void stop_runtime(Runtime &rt) {
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_finalize: the barrier failed");
     rt.progress.stop();
     rt.device.reset();
-    rt.fabric.reset();
-    rt.ipc.reset();
+    rt.routing.close();
     rt.heap.release_memory();
     set_abort_handler(nullptr);
     rt.bootstrap->finalize();
@@ -341,9 +342,7 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
 
 void quiet_all(Runtime &rt) {
     ActivityScope activity("in quiet (completing puts and non-blocking gets)");
-    if (rt.fabric) rt.fabric->quiet();
-    if (rt.ipc) rt.ipc->quiet();
-    rt.self->quiet();
+    rt.routing.quiet();
 }
 
 void quiet_from_host(Runtime &rt, const char *function) {

@@ -92,7 +92,7 @@ void *shmem_realloc(void *ptr, size_t size) {
     void *grown = nvshmem_malloc(size);
     if (!grown) return nullptr;
     size_t keep = std::min(size, block->second);
-    rt.self->put(rt.heap.offset_of(grown), ptr, keep, rt.my_pe, true);
+    rt.route(rt.my_pe).put(rt.heap.offset_of(grown), ptr, keep, rt.my_pe, true);
     nvshmem_free(ptr);
     return grown;
 }
@@ -206,10 +206,8 @@ FABSHMEM_DEFINE_ACTIVE_SET(64)
 #define FABSHMEM_DEFINE_TO_ALL_BITWISE(NAME, TYPE)                                         \
     FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, and, And) FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, or, Or) \
     FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, xor, Xor)
-FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DEFINE_TO_ALL_ARITH)
-FABSHMEM_FOR_EACH_TO_ALL_INT_TYPE(FABSHMEM_DEFINE_TO_ALL_BITWISE)
-FABSHMEM_DEFINE_TO_ALL_ARITH(float, float)
-FABSHMEM_DEFINE_TO_ALL_ARITH(double, double)
+FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(FABSHMEM_DEFINE_TO_ALL_ARITH)
+FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DEFINE_TO_ALL_BITWISE)
 #undef FABSHMEM_DEFINE_TO_ALL
 #undef FABSHMEM_DEFINE_TO_ALL_ARITH
 #undef FABSHMEM_DEFINE_TO_ALL_BITWISE

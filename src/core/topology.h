@@ -8,14 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace fabshmem {
+#include "placement.h"
 
-// A NIC as libfabric names it: a PCI bus id ("0000:1b:00.0") where the provider gives one,
-// else an interface name ("eth0") that hwloc may know as an OS device.
-struct NicCandidate {
-    std::string pci_bus_id;
-    std::string name;
-};
+namespace fabshmem {
 
 class Topology {
 public:

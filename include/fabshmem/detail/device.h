@@ -25,8 +25,8 @@
 
 #include <type_traits>
 
-#include "fabshmem_device_state.h"
-#include "fabshmem_rma_types.h"
+#include "fabshmem/detail/device_state.h"
+#include "fabshmem/detail/types.h"
 
 namespace fabshmemi {
 namespace {
@@ -524,6 +524,6 @@ __device__ inline int reduce(const Group &group, const char *function, int team,
 }  // namespace fabshmemi
 
 // The API calls over the code above.
-#include "fabshmem_device_api.h"
+#include "fabshmem/detail/device_api.h"
 
 #endif

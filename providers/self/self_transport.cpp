@@ -1,19 +1,19 @@
-// This PE's own heap and static data: memory copies (cudaMemcpy for a GPU heap).
-#pragma once
-
+// This PE's own symmetric space: memory copies (cudaMemcpy for a GPU heap) and CPU atomics.
+// Always opened first, so a PE reaches itself without any other transport.
 #include "heap_copy.h"
-#include "static_data.h"
-#include "symmetric_heap.h"
 #include "transport.h"
 
 namespace fabshmem {
+namespace {
 
 class SelfTransport final : public Transport {
 public:
-    SelfTransport(const SymmetricHeap &heap, const StaticData &statics)
-        : base_(heap.base()), statics_(statics.base()), signals_(heap.signal_base()),
-          cuda_(heap.kind() == HeapKind::cuda) {}
+    SelfTransport(const SymmetricSpace &space, int my_pe)
+        : base_(space.data.base), statics_(space.statics.base), signals_(space.signals.base),
+          cuda_(space.cuda), my_pe_(my_pe) {}
     const char *name() const override { return "self"; }
+    unsigned caps() const override { return kLoadStore | kDeviceMemory; }
+    bool reaches(int pe) const override { return pe == my_pe_; }
     void get(void *dest, size_t offset, size_t bytes, int, bool blocking) override {
         heap_copy(cuda_ && !is_static_offset(offset), dest, at(offset), bytes, blocking);
     }
@@ -39,6 +39,17 @@ private:
     char *statics_;  // null without symmetric static data
     char *signals_;
     bool cuda_;
+    int my_pe_;
 };
+
+std::unique_ptr<Transport> open_self(const TransportContext &context, Status *) {
+    return std::make_unique<SelfTransport>(context.space, context.bootstrap.rank());
+}
+
+std::string describe_self() { return "this PE's own heap: memory copies"; }
+
+}  // namespace
+
+extern const TransportEntry transport_entry_self = {"self", open_self, describe_self};
 
 }  // namespace fabshmem

@@ -1,0 +1,68 @@
+/* The type table of NVSHMEM and OpenSHMEM 1.5: one row per type, one column per typed family
+ * it belongs to (1: yes). Every typed call on every face is generated from it: the host
+ * declarations (nvshmem.h, shmem.h), the library's definitions (src/api/), the device calls
+ * (device.h, device_api.h), and the _g macros (g_macros.h, generated from this file by
+ * scripts/gen_g_macros.py at build time). Adding a type is adding a row.
+ *
+ *   RMA   get/put (+ _nbi), _g/_p, put_signal, broadcast/fcollect/alltoall/collect
+ *   AMO   every atomic              EXT   fetch, set, swap only (beyond the AMO types)
+ *   BAMO  and, or, xor atomics      SYNC  wait_until and test families
+ *   BRED  and/or/xor reductions     ARED  min/max/sum/prod reductions
+ *   TOA   legacy shmem_TYPE_{min,max,sum,prod}_to_all    TOB  legacy and/or/xor _to_all
+ */
+#ifndef FABSHMEM_DETAIL_TYPES_H
+#define FABSHMEM_DETAIL_TYPES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FABSHMEMI_TYPE_TABLE(ROW, X)                                                   \
+    /*  NAME       C TYPE              RMA AMO EXT BAMO SYNC BRED ARED TOA TOB */     \
+    ROW(X, float,     float,              1,  0,  1,  0,   0,   0,   1,   1,  0)     \
+    ROW(X, double,    double,             1,  0,  1,  0,   0,   0,   1,   1,  0)     \
+    ROW(X, char,      char,               1,  0,  0,  0,   0,   0,   1,   0,  0)     \
+    ROW(X, schar,     signed char,        1,  0,  0,  0,   0,   0,   1,   0,  0)     \
+    ROW(X, short,     short,              1,  0,  0,  0,   1,   0,   1,   1,  1)     \
+    ROW(X, int,       int,                1,  1,  0,  0,   1,   0,   1,   1,  1)     \
+    ROW(X, long,      long,               1,  1,  0,  0,   1,   0,   1,   1,  1)     \
+    ROW(X, longlong,  long long,          1,  1,  0,  0,   1,   0,   1,   1,  1)     \
+    ROW(X, uchar,     unsigned char,      1,  0,  0,  0,   0,   1,   1,   0,  0)     \
+    ROW(X, ushort,    unsigned short,     1,  0,  0,  0,   1,   1,   1,   0,  0)     \
+    ROW(X, uint,      unsigned int,       1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, ulong,     unsigned long,      1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, ulonglong, unsigned long long, 1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, int8,      int8_t,             1,  0,  0,  0,   0,   1,   1,   0,  0)     \
+    ROW(X, int16,     int16_t,            1,  0,  0,  0,   0,   1,   1,   0,  0)     \
+    ROW(X, int32,     int32_t,            1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, int64,     int64_t,            1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, uint8,     uint8_t,            1,  0,  0,  0,   0,   1,   1,   0,  0)     \
+    ROW(X, uint16,    uint16_t,           1,  0,  0,  0,   0,   1,   1,   0,  0)     \
+    ROW(X, uint32,    uint32_t,           1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, uint64,    uint64_t,           1,  1,  0,  1,   1,   1,   1,   0,  0)     \
+    ROW(X, size,      size_t,             1,  1,  0,  0,   1,   1,   1,   0,  0)     \
+    ROW(X, ptrdiff,   ptrdiff_t,          1,  1,  0,  0,   1,   0,   1,   0,  0)
+
+/* FABSHMEM_FOR_EACH_<FAMILY>_TYPE(X) calls X(NAME, C TYPE) for each row in that family. */
+#define FABSHMEMI_IF_0(...)
+#define FABSHMEMI_IF_1(...) __VA_ARGS__
+#define FABSHMEMI_ROW_RMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##rma(X(n, t))
+#define FABSHMEMI_ROW_AMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##amo(X(n, t))
+#define FABSHMEMI_ROW_EXT(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##ext(X(n, t))
+#define FABSHMEMI_ROW_BAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##bamo(X(n, t))
+#define FABSHMEMI_ROW_SYNC(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##sync(X(n, t))
+#define FABSHMEMI_ROW_BRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##bred(X(n, t))
+#define FABSHMEMI_ROW_ARED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##ared(X(n, t))
+#define FABSHMEMI_ROW_TOA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##toa(X(n, t))
+#define FABSHMEMI_ROW_TOB(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##tob(X(n, t))
+
+#define FABSHMEM_FOR_EACH_RMA_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_RMA, X)
+#define FABSHMEM_FOR_EACH_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_AMO, X)
+#define FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_EXT, X)
+#define FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_BAMO, X)
+#define FABSHMEM_FOR_EACH_SYNC_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_SYNC, X)
+#define FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_BRED, X)
+#define FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_ARED, X)
+#define FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_TOA, X)
+#define FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_TOB, X)
+
+#endif
