@@ -1,0 +1,50 @@
+// Routing: the registered transports (src/interfaces/transport.h), opened in registry order,
+// and for each PE the first of them that reaches it. Everything the core does over "all
+// transports" (quiet, fence, progress, the abort path) loops here; nothing names one.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "transport.h"
+
+namespace fabshmem {
+
+class Routing {
+public:
+    // Opens the transports in order (collective). A transport is opened only while some PE of
+    // the job still has a peer that no transport before it reaches, so every PE opens the
+    // same ones. Ends the job with a message when one fails or a PE stays unreached.
+    void open(Bootstrap &bootstrap, const SymmetricSpace &space, const TransportOptions &options,
+              const Placement &placement);
+    void close();
+
+    Transport &route(int pe) const { return *routes_[pe]; }
+    // The transport the progress thread drives (the one that needs progress), or null.
+    Transport *progressed() const { return progressed_; }
+    // The transport that reaches other nodes, if one was opened.
+    Transport *network() const;
+    // Whether every open transport can `cap`.
+    bool all_can(TransportCaps cap) const;
+
+    // Over every open transport.
+    void quiet() const;
+    void fence() const;
+    // The job is ending without closing anything (see Transport::remove_leftovers).
+    void remove_leftovers(long pid) const;
+    // "ipc (shared memory), fabric tcp;ofi_rxm (...)": the open transports other than self.
+    std::string describe() const;
+    // "0:self 1:ipc 2:fabric"
+    std::string describe_paths() const;
+
+private:
+    // Fixed size once open() starts (one slot per registered transport), so the abort path
+    // may read it from another thread while init still fills it.
+    std::vector<std::unique_ptr<Transport>> transports_;
+    std::vector<Transport *> routes_;  // per PE
+    Transport *progressed_ = nullptr;
+    int my_pe_ = 0;
+};
+
+}  // namespace fabshmem
