@@ -165,6 +165,15 @@ FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_wait_until, (uint64_t *sig_a
                                size_t *indices, const int *status, int cmp, TYPE cmp_value))
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DECLARE_WAIT)
 #undef FABSHMEM_DECLARE_WAIT
+/* The vector tests: host only. */
+#define FABSHMEM_DECLARE_TEST_VECTOR(NAME, TYPE)                                                             \
+    int nvshmem_##NAME##_test_all_vector(TYPE *ivars, size_t nelems, const int *status, int cmp, TYPE *cmp_values); \
+    size_t nvshmem_##NAME##_test_any_vector(TYPE *ivars, size_t nelems, const int *status, int cmp,        \
+                                            TYPE *cmp_values);                                             \
+    size_t nvshmem_##NAME##_test_some_vector(TYPE *ivars, size_t nelems, size_t *indices, const int *status, \
+                                             int cmp, TYPE *cmp_values);
+FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DECLARE_TEST_VECTOR)
+#undef FABSHMEM_DECLARE_TEST_VECTOR
 
 /* Teams: ordered subsets of the PEs. Predefined: every PE, the PEs whose heaps this PE can
  * load and store (shared), the PEs of this node. Splitting is collective over the parent. */

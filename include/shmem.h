@@ -55,6 +55,11 @@ typedef nvshmem_team_config_t shmem_team_config_t;
 #define SHMEM_TEAM_WORLD NVSHMEM_TEAM_WORLD
 #define SHMEM_TEAM_SHARED NVSHMEM_TEAM_SHARED
 #define SHMEMX_TEAM_NODE NVSHMEMX_TEAM_NODE
+/* shmem_team_config_t fields a split reads (config_mask bits) */
+#define SHMEM_TEAM_NUM_CONTEXTS (1L << 0)
+/* shmem_malloc_with_hints: how the memory will be used (fabshmem places every block alike) */
+#define SHMEM_MALLOC_ATOMICS_REMOTE (1L << 0)
+#define SHMEM_MALLOC_SIGNAL_REMOTE (1L << 1)
 
 #ifdef __cplusplus
 extern "C" {
@@ -70,11 +75,64 @@ void *shmem_realloc(void *ptr, size_t size);
 void start_pes(int npes);
 int _my_pe(void);
 int _num_pes(void);
+void *shmem_malloc_with_hints(size_t size, long hints);
+/* Profiling control: accepted; fabshmem has no profiling interface to steer. */
+void shmem_pcontrol(const int level, ...);
+/* The address of `dest` on team member `pe` for loads and stores, or NULL. */
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe);
+/* The configuration `team` was made with (the fields config_mask selects). 0, or nonzero for
+ * an invalid team. */
+int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t *config);
+
+/* Distributed locks: `lock` is a symmetric long, zero before first use. Fair (first come,
+ * first served); set_lock waits, test_lock returns 0 if it took the lock and 1 if it is held. */
+void shmem_set_lock(long *lock);
+void shmem_clear_lock(long *lock);
+int shmem_test_lock(long *lock);
+
+/* The types OpenSHMEM has and NVSHMEM does not: long double RMA, collectives and reductions
+ * (src/api/shmem_types.cpp), and complex sum and product reductions (C only). */
+#define FABSHMEM_DECLARE_SHMEM_ONLY_RMA(NAME, TYPE)                                                      \
+    void shmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe);                      \
+    void shmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe);                      \
+    void shmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe);                  \
+    void shmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t nelems, int pe);                  \
+    void shmem_##NAME##_p(TYPE *dest, TYPE value, int pe);                                               \
+    TYPE shmem_##NAME##_g(const TYPE *source, int pe);                                                   \
+    void shmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems, uint64_t *sig_addr,    \
+                                   uint64_t signal, int sig_op, int pe);                                 \
+    void shmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source, size_t nelems, uint64_t *sig_addr, \
+                                       uint64_t signal, int sig_op, int pe);                             \
+    int shmem_##NAME##_broadcast(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems, int PE_root); \
+    int shmem_##NAME##_fcollect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);       \
+    int shmem_##NAME##_alltoall(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_SHMEM_ONLY_RMA)
+#undef FABSHMEM_DECLARE_SHMEM_ONLY_RMA
+#define FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE(NAME, TYPE)                                                       \
+    int shmem_##NAME##_min_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
+    int shmem_##NAME##_max_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
+    int shmem_##NAME##_sum_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
+    int shmem_##NAME##_prod_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);
+FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE)
+#undef FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE
+#ifndef __cplusplus
+#define FABSHMEM_DECLARE_COMPLEX(NAME, TYPE)                                                                 \
+    int shmem_##NAME##_sum_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
+    int shmem_##NAME##_prod_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);   \
+    void shmem_##NAME##_sum_to_all(TYPE *dest, const TYPE *source, int nreduce, int PE_start, int logPE_stride, \
+                                   int PE_size, TYPE *pWrk, long *pSync);                                \
+    void shmem_##NAME##_prod_to_all(TYPE *dest, const TYPE *source, int nreduce, int PE_start, int logPE_stride, \
+                                    int PE_size, TYPE *pWrk, long *pSync);
+FABSHMEM_DECLARE_COMPLEX(complexf, float _Complex)
+FABSHMEM_DECLARE_COMPLEX(complexd, double _Complex)
+#undef FABSHMEM_DECLARE_COMPLEX
+#endif
 
 #define FABSHMEM_DECLARE_STRIDED(NAME, TYPE)                                                               \
     void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe); \
     void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
 #undef FABSHMEM_DECLARE_STRIDED
 #define FABSHMEM_DECLARE_SIZED(BITS)                                                                        \
     void shmem_put##BITS(void *dest, const void *source, size_t nelems, int pe);                          \
@@ -127,6 +185,7 @@ int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdif
     int shmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
                                  size_t nelems);
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ALLTOALLS)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_ALLTOALLS)
 #undef FABSHMEM_DECLARE_ALLTOALLS
 void shmem_alltoalls32(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start,
                        int logPE_stride, int PE_size, long *pSync);
@@ -158,6 +217,7 @@ int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t n
 #define FABSHMEM_DECLARE_COLLECT(NAME, TYPE) \
     int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 #undef FABSHMEM_DECLARE_COLLECT
 
 #ifdef __cplusplus
@@ -179,7 +239,12 @@ FABSHMEMI_SHMEM_INLINE void shmem_info_get_version(int *major, int *minor) {
     *major = SHMEM_MAJOR_VERSION;
     *minor = SHMEM_MINOR_VERSION;
 }
-FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) { nvshmem_info_get_name(name); }
+FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) {
+    const char *vendor = SHMEM_VENDOR_STRING; /* exactly that, as the specification asks */
+    size_t i = 0;
+    do name[i] = vendor[i];
+    while (vendor[i++]);
+}
 FABSHMEMI_SHMEM_INLINE void *shmem_malloc(size_t size) { return nvshmem_malloc(size); }
 FABSHMEMI_SHMEM_INLINE void *shmem_calloc(size_t count, size_t size) { return nvshmem_calloc(count, size); }
 FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { return nvshmem_align(alignment, size); }
@@ -262,6 +327,43 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO)
 #undef FABSHMEMI_SHMEM_EXTENDED_AMO
 #undef FABSHMEMI_SHMEM_BITWISE_AMO
 
+/* Non-blocking fetching AMOs: the old value lands in `fetch` by the next quiet (fabshmem
+ * completes them before returning, which the specification allows). */
+#define FABSHMEMI_SHMEM_AMO_NBI(NAME, TYPE)                                                                        \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_compare_swap_nbi(TYPE *f, TYPE *d, TYPE c, TYPE v, int pe) { \
+        *f = nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe);                                                    \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_inc_nbi(TYPE *f, TYPE *d, int pe) {                    \
+        *f = nvshmem_##NAME##_atomic_fetch_inc(d, pe);                                                             \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_add_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {            \
+        *f = nvshmem_##NAME##_atomic_fetch_add(d, v, pe);                                                          \
+    }
+#define FABSHMEMI_SHMEM_EXTENDED_AMO_NBI(NAME, TYPE)                                                               \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_nbi(TYPE *f, const TYPE *s, int pe) {                  \
+        *f = nvshmem_##NAME##_atomic_fetch(s, pe);                                                                 \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_swap_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {                 \
+        *f = nvshmem_##NAME##_atomic_swap(d, v, pe);                                                               \
+    }
+#define FABSHMEMI_SHMEM_BITWISE_AMO_NBI(NAME, TYPE)                                                                \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_and_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {            \
+        *f = nvshmem_##NAME##_atomic_fetch_and(d, v, pe);                                                          \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_or_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {             \
+        *f = nvshmem_##NAME##_atomic_fetch_or(d, v, pe);                                                           \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_xor_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {            \
+        *f = nvshmem_##NAME##_atomic_fetch_xor(d, v, pe);                                                          \
+    }
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_AMO_NBI)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO_NBI)
+FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO_NBI)
+FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO_NBI)
+#undef FABSHMEMI_SHMEM_AMO_NBI
+#undef FABSHMEMI_SHMEM_EXTENDED_AMO_NBI
+#undef FABSHMEMI_SHMEM_BITWISE_AMO_NBI
+
 /* Signals, wait and test. */
 FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
                                                 int sig_op, int pe) {
@@ -307,6 +409,16 @@ FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, 
     }                                                                                                              \
     FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, TYPE value) { \
         return nvshmem_##NAME##_test_some(v, n, idx, st, cmp, value);                                              \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+        return nvshmem_##NAME##_test_all_vector(v, n, st, cmp, values);                                            \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+        return nvshmem_##NAME##_test_any_vector(v, n, st, cmp, values);                                            \
+    }                                                                                                              \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
+                                                                  TYPE *values) {                                  \
+        return nvshmem_##NAME##_test_some_vector(v, n, idx, st, cmp, values);                                      \
     }
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
 #undef FABSHMEMI_SHMEM_WAIT
@@ -324,7 +436,7 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) {
 /* shmem_ctx_FN: nvshmem_FN(dest, source, nelems, the world PE). */
 #define FABSHMEMI_SHMEM_CTX_TRANSFER(FN, TYPE)                                                      \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##FN(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
-        nvshmem_##FN(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                            \
+        shmem_##FN(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                            \
     }
 FABSHMEMI_SHMEM_CTX_TRANSFER(putmem, void)
 FABSHMEMI_SHMEM_CTX_TRANSFER(getmem, void)
@@ -344,10 +456,10 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put_nbi, TYPE)                                                          \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get_nbi, TYPE)                                                          \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {                   \
-        nvshmem_##NAME##_p(d, v, FABSHMEMI_CTX_PE(c, pe));                                                       \
+        shmem_##NAME##_p(d, v, FABSHMEMI_CTX_PE(c, pe));                                                       \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) {                     \
-        return (nvshmem_##NAME##_g)(s, FABSHMEMI_CTX_PE(c, pe));                                                 \
+        return shmem_##NAME##_g(s, FABSHMEMI_CTX_PE(c, pe));                                                 \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iput(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
                                                         ptrdiff_t sst, size_t n, int pe) {                       \
@@ -359,13 +471,14 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,   \
                                                               uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
-        nvshmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                      \
+        shmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                      \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, \
                                                                   uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
-        nvshmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                  \
+        shmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                  \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 #undef FABSHMEMI_SHMEM_CTX_RMA
 #undef FABSHMEMI_SHMEM_CTX_TRANSFER
 #define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
@@ -408,6 +521,39 @@ FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO)
 #undef FABSHMEMI_SHMEM_CTX_AMO
+#define FABSHMEMI_SHMEM_CTX_AMO_NBI(NAME, TYPE)                                                                   \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_compare_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE cond, \
+                                                                       TYPE v, int pe) {                        \
+        shmem_##NAME##_atomic_compare_swap_nbi(f, d, cond, v, FABSHMEMI_CTX_PE(c, pe));                          \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_inc_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, int pe) { \
+        shmem_##NAME##_atomic_fetch_inc_nbi(f, d, FABSHMEMI_CTX_PE(c, pe));                                      \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_add_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { \
+        shmem_##NAME##_atomic_fetch_add_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                   \
+    }
+#define FABSHMEMI_SHMEM_CTX_EXTENDED_AMO_NBI(NAME, TYPE)                                                          \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_nbi(shmem_ctx_t c, TYPE *f, const TYPE *s, int pe) { \
+        shmem_##NAME##_atomic_fetch_nbi(f, s, FABSHMEMI_CTX_PE(c, pe));                                          \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { \
+        shmem_##NAME##_atomic_swap_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                        \
+    }
+#define FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, OP)                                                       \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_##OP##_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { \
+        shmem_##NAME##_atomic_fetch_##OP##_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                \
+    }
+#define FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI(NAME, TYPE)                                                           \
+    FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, and) FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, or)      \
+    FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, xor)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_CTX_AMO_NBI)
+FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO_NBI)
+FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO_NBI)
+FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI)
+#undef FABSHMEMI_SHMEM_CTX_AMO_NBI
+#undef FABSHMEMI_SHMEM_CTX_EXTENDED_AMO_NBI
+#undef FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE
+#undef FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI
 #undef FABSHMEMI_SHMEM_CTX_EXTENDED_AMO
 #undef FABSHMEMI_SHMEM_CTX_BITWISE_ONE
 #undef FABSHMEMI_SHMEM_CTX_BITWISE_AMO
@@ -448,5 +594,8 @@ FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEMI_SHMEM_ARITH_REDUCE)
 #undef FABSHMEMI_SHMEM_REDUCE
 #undef FABSHMEMI_SHMEM_BITWISE_REDUCE
 #undef FABSHMEMI_SHMEM_ARITH_REDUCE
+
+/* The generic calls (C11 _Generic, C++ overloads) over the typed ones above. */
+#include "fabshmem/detail/shmem_generic.h"
 
 #endif

@@ -136,6 +136,15 @@ FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshm
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
 check openshmem-stack-target fail "${prefix}error: nvshmem_int_p: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_openshmem stack_target
 check openshmem-destroyed-ctx fail "${prefix}error: shmem_ctx_int_p: the context is destroyed" srun_n 2 $pe/pe_openshmem destroyed_ctx
+# OpenSHMEM 1.5's additions: generic calls (C11 and C++), long double, complex, nbi AMOs, locks.
+for n in 2 3 4; do check "shmem15-ipc-${n}pe" ok "shmem15: PASS on $n PEs" srun_n $n $pe/pe_shmem15; done
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check shmem15-tcp-3pe ok 'shmem15: PASS on 3 PEs' srun_n 3 $pe/pe_shmem15
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check shmem15-shm-2pe ok 'shmem15: PASS on 2 PEs' srun_n 2 $pe/pe_shmem15
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check shmem15-tcp-staged-4pe ok 'shmem15: PASS on 4 PEs' srun_n 4 $pe/pe_shmem15
+check generic-cpp-ipc-3pe ok 'generic_cpp: PASS on 3 PEs' srun_n 3 $pe/pe_generic_cpp
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check generic-cpp-tcp-2pe ok 'generic_cpp: PASS on 2 PEs' srun_n 2 $pe/pe_generic_cpp
+check start-pes-no-finalize ok 'start_pes: PASS on 2 PEs, returning without shmem_finalize' srun_n 2 $pe/pe_start_pes
+check shmem15-stack-lock fail "${prefix}error: shmem_set_lock: the symmetric address .* is neither inside the symmetric heap" srun_n 2 $pe/pe_shmem15 stack_lock
 FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: nvshmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check perf-smoke-cq-wait ok 'baseline raw libfabric [a-z;_]+\+cq-wait-fd' srun_n 2 \
@@ -278,10 +287,14 @@ check consumer-subproject ok 'consumer: OK on 2 PEs' consumer_subproject
 oshcc_oshrun() {  # the installed wrappers (consumer_installed installed them)
     "$work/prefix/bin/oshcc" tests/pe/pe_openshmem.c -o "$work/osh-openshmem" &&
     "$work/prefix/bin/oshc++" -c tests/pe/pe_atomics.cpp -o "$work/osh-atomics.o" &&
-    "$work/prefix/bin/oshrun" -np 2 "$work/osh-openshmem"
+    "$work/prefix/bin/oshcc" -std=c11 tests/pe/pe_shmem15.c -o "$work/osh-shmem15" -lm &&
+    "$work/prefix/bin/oshc++" tests/pe/pe_generic_cpp.cpp -o "$work/osh-generic-cpp" &&
+    "$work/prefix/bin/oshrun" -np 2 "$work/osh-openshmem" &&
+    "$work/prefix/bin/oshrun" -np 2 "$work/osh-shmem15" &&
+    "$work/prefix/bin/oshrun" -np 2 "$work/osh-generic-cpp"
 }
 export -f oshcc_oshrun
-check oshcc-oshrun ok 'openshmem: PASS on 2 PEs' oshcc_oshrun
+check oshcc-oshrun ok 'generic_cpp: PASS on 2 PEs' oshcc_oshrun  # the last of a && chain: all three ran
 if [ -x /usr/local/cuda/bin/nvcc ]; then
     libdir=$(dirname "$(find "$work/prefix" -name fabshmem.pc)")
     export libdir
@@ -313,7 +326,7 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     done
     FABSHMEM_STAGED=1 check "rma_sizes-2x2-staged" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_rma_sizes
     # Atomics on one word from ipc (CPU atomics) and fabric (the provider's) at once.
-    for t in atomics collectives openshmem; do
+    for t in atomics collectives openshmem shmem15; do
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial

@@ -47,7 +47,10 @@ public:
     // order them for other PEs' loads.
     void quiet() override { heap_copies_complete(cuda_); }
     void fence() override { __atomic_thread_fence(__ATOMIC_RELEASE); }
-    void *local_address(size_t offset, int pe) override { return at(offset, pe); }
+    void *local_address(size_t offset, int pe) override {
+        if (is_static_offset(offset) && !peers_[pe].statics) return nullptr;  // not shared with us
+        return at(offset, pe);
+    }
     std::string describe() const override { return cuda_ ? "ipc (CUDA IPC)" : "ipc (shared memory)"; }
 
 private:

@@ -36,10 +36,10 @@ void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
         FS_ERROR("%s: alignment %zu is not a power of two; returning NULL", function, alignment);
         return nullptr;
     }
-    if (alignment > SymmetricHeap::kBaseAlignment) {
+    if (alignment > rt.heap.base_alignment()) {
         FS_ERROR("%s: alignment %zu is larger than the %zu bytes the symmetric heap supports; "
                  "returning NULL",
-                 function, alignment, SymmetricHeap::kBaseAlignment);
+                 function, alignment, rt.heap.base_alignment());
         return nullptr;
     }
     if (size == 0) return nullptr;
@@ -113,8 +113,11 @@ void nvshfree(void *ptr) { release("nvshfree", ptr); }
 
 void *nvshmem_ptr(const void *dest, int pe) {
     Runtime &rt = runtime_for("nvshmem_ptr");
-    if (pe < 0 || pe >= rt.n_pes || !rt.heap.contains(dest, 1)) return nullptr;
-    return rt.route(pe).local_address(rt.heap.offset_of(dest), pe);
+    if (pe < 0 || pe >= rt.n_pes) return nullptr;
+    // Heap blocks, and global and static variables (OpenSHMEM's symmetric data objects).
+    if (rt.heap.contains(dest, 1)) return rt.route(pe).local_address(rt.heap.offset_of(dest), pe);
+    if (rt.statics.contains(dest, 1)) return rt.route(pe).local_address(rt.statics.offset_of(dest), pe);
+    return nullptr;
 }
 
 }  // extern "C"

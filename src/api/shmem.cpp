@@ -2,8 +2,10 @@
 // levels, accessibility, realloc, the legacy start_pes family, strided and sized RMA, and the
 // active-set collectives, which run the team algorithms (collectives.h) over the set's PEs.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
+#include "active_set.h"
 #include "collectives.h"
 #include "log.h"
 #include "nvshmemx.h"
@@ -12,41 +14,6 @@
 using namespace fabshmem;
 
 namespace {
-
-// The PEs of an active set, and this PE's place in it.
-struct ActiveSet {
-    std::vector<int> members;
-    int my_index = -1;
-};
-
-ActiveSet active_set(Runtime &rt, const char *function, int start, int log_stride, int size) {
-    if (size < 1 || start < 0 || log_stride < 0 || log_stride > 30)
-        fatal("%s: PE_start %d, logPE_stride %d, PE_size %d do not describe an active set", function,
-              start, log_stride, size);
-    ActiveSet set;
-    for (int i = 0; i < size; ++i) {
-        long pe = start + (static_cast<long>(i) << log_stride);
-        if (pe >= rt.n_pes)
-            fatal("%s: the active set (PE_start %d, logPE_stride %d, PE_size %d) reaches PE %ld, but "
-                  "the job has %d PEs", function, start, log_stride, size, pe, rt.n_pes);
-        if (pe == rt.my_pe) set.my_index = i;
-        set.members.push_back(static_cast<int>(pe));
-    }
-    if (set.my_index < 0)
-        fatal("%s: this PE is not in the active set (PE_start %d, logPE_stride %d, PE_size %d); only "
-              "its PEs may call the collective", function, start, log_stride, size);
-    return set;
-}
-
-// Runs `body` with the active set's group.
-template <class Body>
-void on_active_set(const char *function, int start, int log_stride, int size, Body body) {
-    Runtime &rt = runtime_for(function);
-    ActiveSet set = active_set(rt, function, start, log_stride, size);
-    Group group{set.members, set.my_index, [&] { sync_active_set(rt, set.members, set.my_index); }};
-    ActivityScope activity("in an active-set collective");
-    body(rt, group);
-}
 
 // Strided RMA: element i goes between dest[i * dst] and source[i * sst].
 void strided(bool put, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
@@ -97,7 +64,18 @@ void *shmem_realloc(void *ptr, size_t size) {
     return grown;
 }
 
-void start_pes(int) { nvshmem_init(); }
+// A legacy program may return from main without shmem_finalize: finalize at exit then (when
+// it did finalize, the status says so and this does nothing).
+void start_pes(int) {
+    static bool registered = false;
+    nvshmem_init();
+    if (!registered) {
+        registered = true;
+        std::atexit([] {
+            if (nvshmemx_init_status() == NVSHMEM_STATUS_IS_INITIALIZED) nvshmem_finalize();
+        });
+    }
+}
 int _my_pe(void) { return nvshmem_my_pe(); }
 int _num_pes(void) { return nvshmem_n_pes(); }
 
@@ -109,6 +87,7 @@ int _num_pes(void) { return nvshmem_n_pes(); }
         strided(false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
 #undef FABSHMEM_DEFINE_STRIDED
 
 #define FABSHMEM_DEFINE_SIZED(BITS)                                                                        \
@@ -212,6 +191,25 @@ FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DEFINE_TO_ALL_BITWISE)
 #undef FABSHMEM_DEFINE_TO_ALL_ARITH
 #undef FABSHMEM_DEFINE_TO_ALL_BITWISE
 
+void *shmem_malloc_with_hints(size_t size, long) { return nvshmem_malloc(size); }
+
+void shmem_pcontrol(const int, ...) {}
+
+void *shmem_team_ptr(shmem_team_t team, const void *dest, int pe) {
+    Runtime &rt = runtime_for("shmem_team_ptr");
+    Team *t = rt.teams.find(team);
+    if (!t || pe < 0 || pe >= t->n_pes()) return nullptr;
+    return nvshmem_ptr(dest, t->members[pe]);
+}
+
+int shmem_team_get_config(shmem_team_t team, long config_mask, shmem_team_config_t *config) {
+    Runtime &rt = runtime_for("shmem_team_get_config");
+    Team *t = rt.teams.find(team);
+    if (!t || !config) return -1;
+    if (config_mask & SHMEM_TEAM_NUM_CONTEXTS) config->num_contexts = t->num_contexts;
+    return 0;
+}
+
 int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems) {
     const char *fn = "shmem_collectmem";
     return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) { collect(rt, fn, g, dest, source, nelems); });
@@ -233,6 +231,7 @@ int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdif
         });                                                                                              \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
 #undef FABSHMEM_DEFINE_ALLTOALLS
 
 #define FABSHMEM_DEFINE_COLLECT(NAME, TYPE)                                                                \
@@ -240,6 +239,7 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
         return shmem_collectmem(team, dest, source, checked_bytes("shmem_" #NAME "_collect", nelems, sizeof(TYPE))); \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECT)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_COLLECT)
 #undef FABSHMEM_DEFINE_COLLECT
 
 }  // extern "C"

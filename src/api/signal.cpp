@@ -73,10 +73,15 @@ size_t wait_for_elements(const char *function, T *ivars, size_t nelems, const in
     for (size_t i = 0; i < nelems; ++i) candidates += !(status && status[i]);
     if (candidates == 0) return want == Want::all ? 1 : want == Want::any ? SIZE_MAX : 0;
     size_t satisfied = 0, first = SIZE_MAX;
+    // any and some start where the last call of this thread left off, so a program that
+    // calls them until it has seen every index sees each, not only the lowest one ready.
+    static thread_local size_t rotation = 0;
+    size_t start = rotation % nelems;
     auto scan = [&] {
         satisfied = 0;
         first = SIZE_MAX;
-        for (size_t i = 0; i < nelems; ++i) {
+        for (size_t k = 0; k < nelems; ++k) {
+            size_t i = want == Want::all ? k : (start + k) % nelems;
             if ((status && status[i]) || !compares(function, load(rt, &ivars[i]), cmp, against(i))) continue;
             if (first == SIZE_MAX) first = i;
             if (indices && want == Want::some) indices[satisfied] = i;
@@ -93,6 +98,7 @@ size_t wait_for_elements(const char *function, T *ivars, size_t nelems, const in
         done = scan();
     }
     if (want == Want::all) return done ? 1 : 0;
+    if (satisfied) rotation = first + 1;
     if (want == Want::any) return first;
     return satisfied;
 }
@@ -185,6 +191,17 @@ uint64_t nvshmem_signal_wait_until(uint64_t *sig_addr, int cmp, uint64_t cmp_val
     size_t nvshmem_##NAME##_test_some(TYPE *ivars, size_t n, size_t *indices, const int *status,  \
                                       int cmp, TYPE value) {                                      \
         return FABSHMEM_WAIT(#NAME "_test_some", ivars, n, status, indices, value, some, false);  \
+    }                                                                                             \
+    int nvshmem_##NAME##_test_all_vector(TYPE *ivars, size_t n, const int *status, int cmp, TYPE *values) { \
+        return static_cast<int>(                                                                  \
+            FABSHMEM_WAIT(#NAME "_test_all_vector", ivars, n, status, nullptr, values[i], all, false)); \
+    }                                                                                             \
+    size_t nvshmem_##NAME##_test_any_vector(TYPE *ivars, size_t n, const int *status, int cmp, TYPE *values) { \
+        return FABSHMEM_WAIT(#NAME "_test_any_vector", ivars, n, status, nullptr, values[i], any, false); \
+    }                                                                                             \
+    size_t nvshmem_##NAME##_test_some_vector(TYPE *ivars, size_t n, size_t *indices, const int *status, \
+                                             int cmp, TYPE *values) {                             \
+        return FABSHMEM_WAIT(#NAME "_test_some_vector", ivars, n, status, indices, values[i], some, false); \
     }
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DEFINE_WAIT)
 #undef FABSHMEM_DEFINE_WAIT

@@ -24,7 +24,7 @@ namespace {
 
 // The result of a split on every PE, after the same check everywhere (so all agree).
 int finish_split(Runtime &rt, const char *function, Team &parent, std::vector<int> members,
-                 nvshmem_team_t *new_team) {
+                 const nvshmem_team_config_t *config, long config_mask, nvshmem_team_t *new_team) {
     int handle = rt.teams.create(rt, parent, std::move(members));
     if (handle == -2) {
         if (parent.my_index == 0)
@@ -35,6 +35,8 @@ int finish_split(Runtime &rt, const char *function, Team &parent, std::vector<in
         return -1;
     }
     *new_team = handle < 0 ? NVSHMEM_TEAM_INVALID : handle;
+    constexpr long kNumContexts = 1L << 0;  // SHMEM_TEAM_NUM_CONTEXTS
+    if (handle >= 0 && config && (config_mask & kNumContexts)) rt.teams.find(handle)->num_contexts = config->num_contexts;
     return 0;
 }
 
@@ -62,11 +64,16 @@ int nvshmem_team_translate_pe(nvshmem_team_t src_team, int src_pe, nvshmem_team_
 }
 
 int nvshmem_team_split_strided(nvshmem_team_t parent_team, int PE_start, int PE_stride, int PE_size,
-                               const nvshmem_team_config_t *, long, nvshmem_team_t *new_team) {
+                               const nvshmem_team_config_t *config, long config_mask, nvshmem_team_t *new_team) {
     const char *fn = "nvshmem_team_split_strided";
     Runtime &rt = runtime_for(fn);
-    Team &parent = team_for(rt, fn, parent_team);
     if (!new_team) fatal("%s: new_team is NULL; pass where to store the new team", fn);
+    // The specification: an invalid parent makes no team (every PE of that parent gets this).
+    if (parent_team == NVSHMEM_TEAM_INVALID) {
+        *new_team = NVSHMEM_TEAM_INVALID;
+        return -1;
+    }
+    Team &parent = team_for(rt, fn, parent_team);
     long last = PE_start + static_cast<long>(PE_stride) * (PE_size - 1);
     if (PE_size < 1 || PE_start < 0 || PE_start >= parent.n_pes() || last < 0 || last >= parent.n_pes() ||
         (PE_stride == 0 && PE_size > 1)) {
@@ -79,18 +86,22 @@ int nvshmem_team_split_strided(nvshmem_team_t parent_team, int PE_start, int PE_
     std::vector<int> members;
     for (int i = 0; i < PE_size; ++i) members.push_back(parent.members[PE_start + i * PE_stride]);
     if (std::find(members.begin(), members.end(), rt.my_pe) == members.end()) members.clear();
-    return finish_split(rt, fn, parent, std::move(members), new_team);
+    return finish_split(rt, fn, parent, std::move(members), config, config_mask, new_team);
 }
 
 // The parent's PEs as a grid `xrange` wide, in row-major order: x-teams are its rows,
 // y-teams its columns. Every PE is in one of each.
-int nvshmem_team_split_2d(nvshmem_team_t parent_team, int xrange, const nvshmem_team_config_t *,
-                          long, nvshmem_team_t *xaxis_team, const nvshmem_team_config_t *, long,
-                          nvshmem_team_t *yaxis_team) {
+int nvshmem_team_split_2d(nvshmem_team_t parent_team, int xrange, const nvshmem_team_config_t *xaxis_config,
+                          long xaxis_mask, nvshmem_team_t *xaxis_team, const nvshmem_team_config_t *yaxis_config,
+                          long yaxis_mask, nvshmem_team_t *yaxis_team) {
     const char *fn = "nvshmem_team_split_2d";
     Runtime &rt = runtime_for(fn);
-    Team &parent = team_for(rt, fn, parent_team);
     if (!xaxis_team || !yaxis_team) fatal("%s: xaxis_team or yaxis_team is NULL", fn);
+    if (parent_team == NVSHMEM_TEAM_INVALID) {
+        *xaxis_team = *yaxis_team = NVSHMEM_TEAM_INVALID;
+        return -1;
+    }
+    Team &parent = team_for(rt, fn, parent_team);
     if (xrange < 1) {
         FS_ERROR("%s: xrange %d must be at least 1", fn, xrange);
         *xaxis_team = *yaxis_team = NVSHMEM_TEAM_INVALID;
@@ -100,11 +111,11 @@ int nvshmem_team_split_2d(nvshmem_team_t parent_team, int xrange, const nvshmem_
     std::vector<int> row, column;
     for (int i = y * xrange; i < std::min(n, (y + 1) * xrange); ++i) row.push_back(parent.members[i]);
     for (int i = x; i < n; i += xrange) column.push_back(parent.members[i]);
-    if (finish_split(rt, fn, parent, std::move(row), xaxis_team) != 0) {
+    if (finish_split(rt, fn, parent, std::move(row), xaxis_config, xaxis_mask, xaxis_team) != 0) {
         *yaxis_team = NVSHMEM_TEAM_INVALID;
         return -1;
     }
-    return finish_split(rt, fn, parent, std::move(column), yaxis_team);
+    return finish_split(rt, fn, parent, std::move(column), yaxis_config, yaxis_mask, yaxis_team);
 }
 
 void nvshmem_team_destroy(nvshmem_team_t team) {

@@ -330,6 +330,7 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
               rt.n_pes == 1 ? "" : "s", rt.n_pes - 1);
     if (bytes && !local)
         fatal("%s: the local buffer is NULL for a transfer of %zu bytes", function, bytes);
+    if (bytes == 0) return 0;  // nothing moves: any pointer will do, NULL too
     if (rt.heap.contains(symmetric, bytes)) return rt.heap.offset_of(symmetric);
     if (rt.statics.contains(symmetric, bytes)) return rt.statics.offset_of(symmetric);
     fatal("%s: the symmetric address %p (%zu bytes) is neither inside the symmetric heap "

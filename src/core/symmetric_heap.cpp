@@ -19,7 +19,7 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
                               size_t *mapping_size) {
     // Reserve address space with room to align the base, then place the memory inside it.
     // MAP_NORESERVE: pages are committed on first touch, so a large heap costs nothing unused.
-    *mapping_size = bytes + kBaseAlignment;
+    *mapping_size = bytes + kHostBaseAlignment;
     void *memory = mmap(nullptr, *mapping_size, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) {
@@ -29,7 +29,7 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
         return nullptr;
     }
     *mapping = memory;
-    uintptr_t aligned = (reinterpret_cast<uintptr_t>(memory) + kBaseAlignment - 1) & ~(kBaseAlignment - 1);
+    uintptr_t aligned = (reinterpret_cast<uintptr_t>(memory) + kHostBaseAlignment - 1) & ~(kHostBaseAlignment - 1);
     char *base = reinterpret_cast<char *>(aligned);
     if (shared_name.empty()) return base;
     // Shared memory in place of the private pages, so PEs of this node can map it.

@@ -22,8 +22,12 @@ enum class HeapKind { host, cuda };
 class SymmetricHeap {
 public:
     static constexpr size_t kSignalBytes = 32768;
-    // The base is aligned this much, so an offset aligned to at most this is an aligned address.
+    // A GPU heap's base is aligned this much (cudaMalloc'd with that much to spare), a host
+    // heap's to kHostBaseAlignment (address space only), so an offset aligned to at most
+    // base_alignment() is an aligned address on every PE (shmem_align of 4 MiB and more).
     static constexpr size_t kBaseAlignment = size_t{2} << 20;
+    static constexpr size_t kHostBaseAlignment = size_t{1} << 30;
+    size_t base_alignment() const { return kind_ == HeapKind::cuda ? kBaseAlignment : kHostBaseAlignment; }
     // In the signal region: each team slot's sync flags, one word per dissemination round.
     static constexpr size_t kMaxTeams = 32;
     static constexpr size_t kMaxSyncRounds = 32;

@@ -20,6 +20,7 @@ struct Team {
     int my_index = 0;          // this PE's position in `members`
     int slot = 0;              // the handle, and which flags it syncs with
     uint64_t epoch = 0;        // syncs this PE has done in this team
+    int num_contexts = 0;      // what the split's configuration asked for (contexts share the PE's path)
 
     int n_pes() const { return static_cast<int>(members.size()); }
     int index_of(int pe) const;  // -1 when `pe` is not a member

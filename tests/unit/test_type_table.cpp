@@ -88,7 +88,14 @@ TEST(TypeTable, FamiliesAreTheStandardLists) {
                      "uint16", "uint32", "uint64", "size"}));
     EXPECT_EQ((Names{FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_TEST_NAME)}).size(), 23u);
     EXPECT_EQ((Names{FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(FABSHMEM_TEST_NAME)}),
-              (Names{"float", "double", "short", "int", "long", "longlong"}));
+              (Names{"float", "double", "longdouble", "short", "int", "long", "longlong"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_TEST_NAME)}), (Names{"longdouble"}));
+    // The generic calls select on distinct C types only (no typedef may appear twice).
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_GENERIC_RMA_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"float", "double", "longdouble", "char", "schar", "short", "int", "long", "longlong", "uchar",
+                     "ushort", "uint", "ulong", "ulonglong"}));
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE(FABSHMEM_TEST_NAME)}),
+              (Names{"uint", "ulong", "ulonglong"}));
     EXPECT_EQ((Names{FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_TEST_NAME)}),
               (Names{"short", "int", "long", "longlong"}));
 }

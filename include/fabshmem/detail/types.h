@@ -9,6 +9,9 @@
  *   BAMO  and, or, xor atomics      SYNC  wait_until and test families
  *   BRED  and/or/xor reductions     ARED  min/max/sum/prod reductions
  *   TOA   legacy shmem_TYPE_{min,max,sum,prod}_to_all    TOB  legacy and/or/xor _to_all
+ *   GEN   a distinct C type, which OpenSHMEM's generic calls select on (not a typedef)
+ *   SRMA  RMA on the OpenSHMEM face only (NVSHMEM has no long double)
+ *   SRED  min/max/sum/prod reductions on the OpenSHMEM face only
  */
 #ifndef FABSHMEM_DETAIL_TYPES_H
 #define FABSHMEM_DETAIL_TYPES_H
@@ -16,45 +19,56 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define FABSHMEMI_TYPE_TABLE(ROW, X)                                                   \
-    /*  NAME       C TYPE              RMA AMO EXT BAMO SYNC BRED ARED TOA TOB */     \
-    ROW(X, float,     float,              1,  0,  1,  0,   0,   0,   1,   1,  0)     \
-    ROW(X, double,    double,             1,  0,  1,  0,   0,   0,   1,   1,  0)     \
-    ROW(X, char,      char,               1,  0,  0,  0,   0,   0,   1,   0,  0)     \
-    ROW(X, schar,     signed char,        1,  0,  0,  0,   0,   0,   1,   0,  0)     \
-    ROW(X, short,     short,              1,  0,  0,  0,   1,   0,   1,   1,  1)     \
-    ROW(X, int,       int,                1,  1,  0,  0,   1,   0,   1,   1,  1)     \
-    ROW(X, long,      long,               1,  1,  0,  0,   1,   0,   1,   1,  1)     \
-    ROW(X, longlong,  long long,          1,  1,  0,  0,   1,   0,   1,   1,  1)     \
-    ROW(X, uchar,     unsigned char,      1,  0,  0,  0,   0,   1,   1,   0,  0)     \
-    ROW(X, ushort,    unsigned short,     1,  0,  0,  0,   1,   1,   1,   0,  0)     \
-    ROW(X, uint,      unsigned int,       1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, ulong,     unsigned long,      1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, ulonglong, unsigned long long, 1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, int8,      int8_t,             1,  0,  0,  0,   0,   1,   1,   0,  0)     \
-    ROW(X, int16,     int16_t,            1,  0,  0,  0,   0,   1,   1,   0,  0)     \
-    ROW(X, int32,     int32_t,            1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, int64,     int64_t,            1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, uint8,     uint8_t,            1,  0,  0,  0,   0,   1,   1,   0,  0)     \
-    ROW(X, uint16,    uint16_t,           1,  0,  0,  0,   0,   1,   1,   0,  0)     \
-    ROW(X, uint32,    uint32_t,           1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, uint64,    uint64_t,           1,  1,  0,  1,   1,   1,   1,   0,  0)     \
-    ROW(X, size,      size_t,             1,  1,  0,  0,   1,   1,   1,   0,  0)     \
-    ROW(X, ptrdiff,   ptrdiff_t,          1,  1,  0,  0,   1,   0,   1,   0,  0)
+#define FABSHMEMI_TYPE_TABLE(ROW, X)                                                                \
+    /*      NAME        C TYPE              RMA AMO EXT BAMO SYNC BRED ARED TOA TOB GEN SRMA SRED */ \
+    ROW(X, float,      float,              1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0) \
+    ROW(X, double,     double,             1, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0) \
+    ROW(X, longdouble, long double,        0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1) \
+    ROW(X, char,       char,               1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0) \
+    ROW(X, schar,      signed char,        1, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0) \
+    ROW(X, short,      short,              1, 0, 0, 0, 1, 0, 1, 1, 1, 1, 0, 0) \
+    ROW(X, int,        int,                1, 1, 0, 0, 1, 0, 1, 1, 1, 1, 0, 0) \
+    ROW(X, long,       long,               1, 1, 0, 0, 1, 0, 1, 1, 1, 1, 0, 0) \
+    ROW(X, longlong,   long long,          1, 1, 0, 0, 1, 0, 1, 1, 1, 1, 0, 0) \
+    ROW(X, uchar,      unsigned char,      1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0) \
+    ROW(X, ushort,     unsigned short,     1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 0) \
+    ROW(X, uint,       unsigned int,       1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0) \
+    ROW(X, ulong,      unsigned long,      1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0) \
+    ROW(X, ulonglong,  unsigned long long, 1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0) \
+    ROW(X, int8,       int8_t,             1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, int16,      int16_t,            1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, int32,      int32_t,            1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, int64,      int64_t,            1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, uint8,      uint8_t,            1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, uint16,     uint16_t,           1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, uint32,     uint32_t,           1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, uint64,     uint64_t,           1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, size,       size_t,             1, 1, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0) \
+    ROW(X, ptrdiff,    ptrdiff_t,          1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0)
 
 /* FABSHMEM_FOR_EACH_<FAMILY>_TYPE(X) calls X(NAME, C TYPE) for each row in that family. */
 #define FABSHMEMI_IF_0(...)
 #define FABSHMEMI_IF_1(...) __VA_ARGS__
-#define FABSHMEMI_ROW_RMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##rma(X(n, t))
-#define FABSHMEMI_ROW_AMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##amo(X(n, t))
-#define FABSHMEMI_ROW_EXT(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##ext(X(n, t))
-#define FABSHMEMI_ROW_BAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##bamo(X(n, t))
-#define FABSHMEMI_ROW_SYNC(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##sync(X(n, t))
-#define FABSHMEMI_ROW_BRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##bred(X(n, t))
-#define FABSHMEMI_ROW_ARED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##ared(X(n, t))
-#define FABSHMEMI_ROW_TOA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##toa(X(n, t))
-#define FABSHMEMI_ROW_TOB(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob) FABSHMEMI_IF_##tob(X(n, t))
+#define FABSHMEMI_ROW_RMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##rma(X(n, t))
+#define FABSHMEMI_ROW_AMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##amo(X(n, t))
+#define FABSHMEMI_ROW_EXT(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##ext(X(n, t))
+#define FABSHMEMI_ROW_BAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##bamo(X(n, t))
+#define FABSHMEMI_ROW_SYNC(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##sync(X(n, t))
+#define FABSHMEMI_ROW_BRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##bred(X(n, t))
+#define FABSHMEMI_ROW_ARED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##ared(X(n, t))
+#define FABSHMEMI_ROW_TOA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##toa(X(n, t))
+#define FABSHMEMI_ROW_TOB(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##tob(X(n, t))
+#define FABSHMEMI_ROW_SRMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##srma(X(n, t))
+#define FABSHMEMI_ROW_SRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##sred(X(n, t))
+#define FABSHMEMI_ROW_GRMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##rma(X(n, t)) FABSHMEMI_IF_##srma(X(n, t)))
+#define FABSHMEMI_ROW_GAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##amo(X(n, t)))
+#define FABSHMEMI_ROW_GEXT(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##amo(X(n, t)) FABSHMEMI_IF_##ext(X(n, t)))
+#define FABSHMEMI_ROW_GBAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##bamo(X(n, t)))
+#define FABSHMEMI_ROW_GSYNC(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##sync(X(n, t)))
+#define FABSHMEMI_ROW_GBRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##bred(X(n, t)))
+#define FABSHMEMI_ROW_GARED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##ared(X(n, t)) FABSHMEMI_IF_##sred(X(n, t)))
 
+/* NVSHMEM's families (and OpenSHMEM's, which has them all) */
 #define FABSHMEM_FOR_EACH_RMA_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_RMA, X)
 #define FABSHMEM_FOR_EACH_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_AMO, X)
 #define FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_EXT, X)
@@ -62,7 +76,19 @@
 #define FABSHMEM_FOR_EACH_SYNC_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_SYNC, X)
 #define FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_BRED, X)
 #define FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_ARED, X)
+/* OpenSHMEM only: long double RMA and reductions, the legacy _to_all reductions */
+#define FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_SRMA, X)
+#define FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_SRED, X)
 #define FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_TOA, X)
 #define FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_TOB, X)
+/* What OpenSHMEM's generic calls (C11 _Generic, C++ overloads) select among: the family's
+ * types that are distinct C types (int64_t, size_t, ... are typedefs of these) */
+#define FABSHMEM_FOR_EACH_GENERIC_RMA_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GRMA, X)
+#define FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GAMO, X)
+#define FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GEXT, X)
+#define FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GBAMO, X)
+#define FABSHMEM_FOR_EACH_GENERIC_SYNC_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GSYNC, X)
+#define FABSHMEM_FOR_EACH_GENERIC_BITWISE_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GBRED, X)
+#define FABSHMEM_FOR_EACH_GENERIC_ARITH_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GARED, X)
 
 #endif

@@ -1,0 +1,47 @@
+// OpenSHMEM's active sets (PE_start, logPE_stride, PE_size): the legacy collectives run the
+// team algorithms (collectives.h) over the set's PEs.
+#pragma once
+
+#include <vector>
+
+#include "collectives.h"
+#include "log.h"
+
+namespace fabshmem {
+
+// The PEs of an active set, and this PE's place in it.
+struct ActiveSet {
+    std::vector<int> members;
+    int my_index = -1;
+};
+
+inline ActiveSet active_set(Runtime &rt, const char *function, int start, int log_stride, int size) {
+    if (size < 1 || start < 0 || log_stride < 0 || log_stride > 30)
+        fatal("%s: PE_start %d, logPE_stride %d, PE_size %d do not describe an active set", function,
+              start, log_stride, size);
+    ActiveSet set;
+    for (int i = 0; i < size; ++i) {
+        long pe = start + (static_cast<long>(i) << log_stride);
+        if (pe >= rt.n_pes)
+            fatal("%s: the active set (PE_start %d, logPE_stride %d, PE_size %d) reaches PE %ld, but "
+                  "the job has %d PEs", function, start, log_stride, size, pe, rt.n_pes);
+        if (pe == rt.my_pe) set.my_index = i;
+        set.members.push_back(static_cast<int>(pe));
+    }
+    if (set.my_index < 0)
+        fatal("%s: this PE is not in the active set (PE_start %d, logPE_stride %d, PE_size %d); only "
+              "its PEs may call the collective", function, start, log_stride, size);
+    return set;
+}
+
+// Runs `body` with the active set's group.
+template <class Body>
+void on_active_set(const char *function, int start, int log_stride, int size, Body body) {
+    Runtime &rt = runtime_for(function);
+    ActiveSet set = active_set(rt, function, start, log_stride, size);
+    Group group{set.members, set.my_index, [&] { sync_active_set(rt, set.members, set.my_index); }};
+    ActivityScope activity("in an active-set collective");
+    body(rt, group);
+}
+
+}  // namespace fabshmem

@@ -1,0 +1,273 @@
+/* OpenSHMEM 1.5 as programs written for it use it, in C11: the generic calls (_Generic) on
+ * every kind of argument, long double RMA, complex reductions, non-blocking AMOs, locks,
+ * team_ptr and team configurations, malloc_with_hints, pcontrol, and the corner cases the
+ * specification defines (zero-length transfers with NULL, test_any seeing every index,
+ * shmem_ptr on a global, 4 MiB alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
+ * Every value moved is checked. With the argument "stack_lock" it locks a stack variable,
+ * which is not symmetric: a message. */
+#include <complex.h>
+#include <shmem.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHECK(cond, ...)                                                                       \
+    do {                                                                                       \
+        if (!(cond)) {                                                                         \
+            fprintf(stderr, "PE %d: FAIL %s:%d: %s: ", shmem_my_pe(), __FILE__, __LINE__, #cond); \
+            fprintf(stderr, __VA_ARGS__);                                                      \
+            fprintf(stderr, "\n");                                                             \
+            exit(1);                                                                           \
+        }                                                                                      \
+    } while (0)
+
+#define N 16
+#define LOCK_ROUNDS 50
+long global_word; /* a symmetric global */
+long lock;        /* a lock: symmetric, zero */
+long counter;     /* guarded by the lock, on PE 0 */
+
+static void generic_rma(int me, int n, int next) {
+    long *l = shmem_malloc(N * sizeof *l);
+    double *d = shmem_malloc(N * sizeof *d);
+    unsigned char *uc = shmem_malloc(N);
+    long double *ld = shmem_malloc(N * sizeof *ld);
+    long lsrc[N], lgot[N];
+    double dsrc[N];
+    long double ldsrc[N], ldgot[N];
+    for (int i = 0; i < N; ++i) {
+        lsrc[i] = me * 1000 + i;
+        dsrc[i] = me + i / 4.0;
+        ldsrc[i] = me * 1e20L + i;
+    }
+    shmem_put(l, lsrc, N, next);
+    shmem_put_nbi(d, dsrc, N, next);
+    shmem_p(uc, (unsigned char)(200 + me), next);
+    shmem_put(ld, ldsrc, N, next);
+    shmem_barrier_all();
+    int prev = (me + n - 1) % n;
+    for (int i = 0; i < N; ++i) {
+        CHECK(l[i] == prev * 1000 + i, "generic put long [%d] = %ld", i, l[i]);
+        CHECK(d[i] == prev + i / 4.0, "generic put_nbi double [%d]", i);
+        CHECK(ld[i] == prev * 1e20L + i, "generic put long double [%d]", i);
+    }
+    CHECK(uc[0] == 200 + prev, "generic p unsigned char: %d", uc[0]);
+    shmem_get(lgot, l, N, next);
+    for (int i = 0; i < N; ++i) CHECK(lgot[i] == me * 1000 + i, "generic get long [%d]", i);
+    CHECK(shmem_g(d + 3, next) == me + 3 / 4.0, "generic g double");
+    CHECK(shmem_g(ld + 2, next) == me * 1e20L + 2, "generic g long double");
+    CHECK(shmem_longdouble_g(ld + 5, next) == me * 1e20L + 5, "typed g long double");
+    shmem_get_nbi(ldgot, ld, N, next);
+    shmem_quiet();
+    for (int i = 0; i < N; ++i) CHECK(ldgot[i] == me * 1e20L + i, "generic get_nbi long double [%d]", i);
+    /* Strided: every second element. */
+    shmem_barrier_all();
+    shmem_iget(lgot, l, 1, 2, N / 2, next);
+    for (int i = 0; i < N / 2; ++i) CHECK(lgot[i] == me * 1000 + 2 * i, "generic iget [%d]", i);
+    /* Through a context: the same generic names, the context first. */
+    shmem_ctx_t ctx;
+    CHECK(shmem_ctx_create(0, &ctx) == 0, "ctx_create");
+    shmem_put(ctx, l, lsrc, 1, next);
+    shmem_ctx_quiet(ctx);
+    CHECK(shmem_g(ctx, l, next) == me * 1000, "ctx generic g");
+    shmem_ctx_destroy(ctx);
+    shmem_barrier_all();
+    shmem_free(ld);
+    shmem_free(uc);
+    shmem_free(d);
+    shmem_free(l);
+}
+
+static void generic_amo_and_signals(int me, int n, int next) {
+    long *word = shmem_calloc(1, sizeof *word);
+    unsigned int *bits = shmem_calloc(1, sizeof *bits);
+    uint64_t *sig = shmem_calloc(1, sizeof *sig);
+    long fetched = -1;
+    double *dword = shmem_calloc(1, sizeof *dword);
+    shmem_atomic_add(word, 1L, 0);
+    shmem_atomic_fetch_add_nbi(&fetched, word, 10L, 0);
+    shmem_quiet();
+    CHECK(fetched >= 0 && fetched < 11L * n, "fetch_add_nbi fetched %ld", fetched);
+    shmem_atomic_or(bits, 1u << me, 0);
+    shmem_atomic_set(dword, 2.5, me);
+    double old_d = 0;
+    shmem_atomic_swap_nbi(&old_d, dword, 4.0, me);
+    shmem_quiet();
+    CHECK(old_d == 2.5 && *dword == 4.0, "swap_nbi double: old %g now %g", old_d, *dword);
+    shmem_barrier_all();
+    if (me == 0) {
+        CHECK(*word == 11L * n, "word %ld after %d PEs added 11", *word, n);
+        CHECK(*bits == (1u << n) - 1, "bits %x", *bits);
+    }
+    shmem_barrier_all();
+    long cswap_old = -1;
+    shmem_atomic_compare_swap_nbi(&cswap_old, word, 11L * n, -5L, 0);
+    shmem_quiet();
+    CHECK(shmem_atomic_fetch(word, 0) == -5 || cswap_old != 11L * n, "compare_swap_nbi");
+    unsigned int bits_before = 0;
+    shmem_atomic_fetch_xor_nbi(&bits_before, bits, 0u, 0);
+    shmem_quiet();
+    CHECK(bits_before == (1u << n) - 1, "fetch_xor_nbi %x", bits_before);
+    shmem_barrier_all();
+    /* put with signal, and wait_until on a uint64_t signal word, generically. */
+    int *data = shmem_malloc(N * sizeof *data);
+    int src[N];
+    for (int i = 0; i < N; ++i) src[i] = me * 7 + i;
+    shmem_put_signal(data, src, N, sig, (uint64_t)(me + 1), SHMEM_SIGNAL_SET, next);
+    int prev = (me + n - 1) % n;
+    shmem_wait_until(sig, SHMEM_CMP_EQ, (uint64_t)(prev + 1));
+    for (int i = 0; i < N; ++i) CHECK(data[i] == prev * 7 + i, "put_signal data [%d]", i);
+    CHECK(shmem_test(sig, SHMEM_CMP_EQ, (uint64_t)(prev + 1)), "generic test");
+    shmem_wait(sig, (uint64_t)0); /* the deprecated form: until it differs from 0, as it does */
+    shmem_barrier_all();
+    shmem_free(data);
+    shmem_free(dword);
+    shmem_free(sig);
+    shmem_free(bits);
+    shmem_free(word);
+}
+
+/* test_any must not always answer with the lowest ready index: a loop that waits to have
+ * seen every index ends. */
+static void test_any_sees_every_index(void) {
+    int *flags = shmem_malloc(N * sizeof *flags);
+    for (int i = 0; i < N; ++i) flags[i] = 1;
+    int seen[N] = {0}, distinct = 0;
+    for (int round = 0; round < 4 * N && distinct < N; ++round) {
+        size_t i = shmem_test_any(flags, N, NULL, SHMEM_CMP_EQ, 1);
+        CHECK(i < N, "test_any found none");
+        if (!seen[i]) ++distinct;
+        seen[i] = 1;
+        i = shmem_wait_until_any(flags, N, NULL, SHMEM_CMP_EQ, 1);
+        if (!seen[i]) ++distinct;
+        seen[i] = 1;
+    }
+    CHECK(distinct == N, "test_any/wait_until_any saw %d of %d ready indices", distinct, N);
+    int expected[N];
+    for (int i = 0; i < N; ++i) expected[i] = i == 3 ? 2 : 1;
+    CHECK(!shmem_test_all_vector(flags, N, NULL, SHMEM_CMP_EQ, expected), "test_all_vector: element 3 differs");
+    CHECK(shmem_test_any_vector(flags, N, NULL, SHMEM_CMP_EQ, expected) != 3, "test_any_vector picked 3");
+    size_t idx[N];
+    CHECK(shmem_test_some_vector(flags, N, idx, NULL, SHMEM_CMP_EQ, expected) == N - 1, "test_some_vector");
+    shmem_barrier_all();
+    shmem_free(flags);
+}
+
+static void reductions_and_collectives(int me, int n) {
+    long *src = shmem_malloc(N * sizeof *src), *dst = shmem_malloc(N * n * sizeof *dst);
+    long double *ldsrc = shmem_malloc(N * sizeof *ldsrc), *lddst = shmem_malloc(N * sizeof *lddst);
+    double complex *csrc = shmem_malloc(N * sizeof *csrc), *cdst = shmem_malloc(N * sizeof *cdst);
+    float complex *fsrc = shmem_malloc(sizeof *fsrc), *fdst = shmem_malloc(sizeof *fdst);
+    for (int i = 0; i < N; ++i) {
+        src[i] = me + i;
+        ldsrc[i] = (long double)me / 3 + i;
+        csrc[i] = (me + 1) + i * I;
+    }
+    *fsrc = 1.0f + 1.0f * I;
+    shmem_barrier_all();
+    CHECK(shmem_sum_reduce(SHMEM_TEAM_WORLD, dst, src, N) == 0, "generic sum_reduce");
+    for (int i = 0; i < N; ++i) CHECK(dst[i] == (long)n * (n - 1) / 2 + (long)n * i, "sum [%d] %ld", i, dst[i]);
+    CHECK(shmem_max_reduce(SHMEM_TEAM_WORLD, lddst, ldsrc, N) == 0, "long double max");
+    for (int i = 0; i < N; ++i) CHECK(lddst[i] == (long double)(n - 1) / 3 + i, "long double max [%d]", i);
+    CHECK(shmem_complexd_sum_reduce(SHMEM_TEAM_WORLD, cdst, csrc, N) == 0, "complexd sum");
+    for (int i = 0; i < N; ++i)
+        CHECK(creal(cdst[i]) == n * (n + 1) / 2 && cimag(cdst[i]) == (double)n * i, "complexd sum [%d]", i);
+    CHECK(shmem_complexf_prod_reduce(SHMEM_TEAM_WORLD, fdst, fsrc, 1) == 0, "complexf prod");
+    float complex expect = 1;
+    for (int p = 0; p < n; ++p) expect *= 1.0f + 1.0f * I;
+    CHECK(crealf(*fdst) == crealf(expect) && cimagf(*fdst) == cimagf(expect), "complexf prod");
+    CHECK(shmem_fcollect(SHMEM_TEAM_WORLD, dst, src, N) == 0, "generic fcollect");
+    for (int p = 0; p < n; ++p)
+        for (int i = 0; i < N; ++i) CHECK(dst[p * N + i] == p + i, "fcollect [%d][%d]", p, i);
+    CHECK(shmem_broadcast(SHMEM_TEAM_WORLD, lddst, ldsrc, N, n - 1) == 0, "long double broadcast");
+    for (int i = 0; i < N; ++i) CHECK(lddst[i] == (long double)(n - 1) / 3 + i, "broadcast [%d]", i);
+    /* Zero-length transfers and collectives: no-ops, whatever the pointers. */
+    shmem_putmem(NULL, NULL, 0, (me + 1) % n);
+    shmem_getmem(NULL, NULL, 0, (me + 1) % n);
+    shmem_long_put_nbi(NULL, NULL, 0, (me + 1) % n);
+    CHECK(shmem_long_sum_reduce(SHMEM_TEAM_WORLD, NULL, NULL, 0) == 0, "zero-length reduce");
+    CHECK(shmem_broadcastmem(SHMEM_TEAM_WORLD, NULL, NULL, 0, 0) == 0, "zero-length broadcast");
+    shmem_barrier_all();
+    shmem_free(fdst);
+    shmem_free(fsrc);
+    shmem_free(cdst);
+    shmem_free(csrc);
+    shmem_free(lddst);
+    shmem_free(ldsrc);
+    shmem_free(dst);
+    shmem_free(src);
+}
+
+static void locks(int me, int n) {
+    for (int r = 0; r < LOCK_ROUNDS; ++r) {
+        shmem_set_lock(&lock);
+        long value = shmem_long_g(&counter, 0); /* read, then write back: only safe under the lock */
+        shmem_long_p(&counter, value + 1, 0);
+        shmem_clear_lock(&lock);
+    }
+    shmem_barrier_all();
+    if (me == 0) CHECK(counter == (long)n * LOCK_ROUNDS, "counter %ld, expected %d", counter, n * LOCK_ROUNDS);
+    /* test_lock: exactly one PE gets a free lock. */
+    static long test_lock_word;
+    long *winners = shmem_calloc(1, sizeof *winners);
+    shmem_barrier_all();
+    if (shmem_test_lock(&test_lock_word) == 0) shmem_atomic_inc(winners, 0);
+    shmem_barrier_all();
+    if (me == 0) CHECK(*winners == 1, "%ld PEs took a free lock with test_lock", *winners);
+    shmem_barrier_all();
+    shmem_free(winners);
+}
+
+static void teams_memory_and_info(int me, int n) {
+    /* team_ptr: this PE's own block through a team, and a team's configuration. */
+    int *block = shmem_malloc_with_hints(64, SHMEM_MALLOC_ATOMICS_REMOTE | SHMEM_MALLOC_SIGNAL_REMOTE);
+    CHECK(block != NULL, "malloc_with_hints");
+    CHECK(shmem_team_ptr(SHMEM_TEAM_WORLD, block, me) == block, "team_ptr to itself");
+    CHECK(shmem_ptr(&global_word, me) == &global_word, "shmem_ptr of a global on this PE");
+    long *peer_global = shmem_ptr(&global_word, (me + 1) % n); /* a node peer's, where mapped */
+    if (peer_global) *peer_global = me + 1;
+    else shmem_long_p(&global_word, me + 1, (me + 1) % n);
+    shmem_barrier_all();
+    CHECK(global_word == (me + n - 1) % n + 1, "a global through shmem_ptr: %ld", global_word);
+    shmem_team_t team;
+    shmem_team_config_t config = {.num_contexts = 2};
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_WORLD, 0, 1, n, &config, SHMEM_TEAM_NUM_CONTEXTS, &team) == 0, "split");
+    shmem_team_config_t got = {0};
+    CHECK(shmem_team_get_config(team, SHMEM_TEAM_NUM_CONTEXTS, &got) == 0 && got.num_contexts == 2,
+          "team config: num_contexts %d", got.num_contexts);
+    shmem_team_destroy(team);
+    shmem_team_t none = 7;
+    CHECK(shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, n, NULL, 0, &none) != 0 && none == SHMEM_TEAM_INVALID,
+          "a split of SHMEM_TEAM_INVALID gives SHMEM_TEAM_INVALID");
+    /* Large alignments. */
+    void *aligned = shmem_align((size_t)4 << 20, 100);
+    CHECK(aligned && ((uintptr_t)aligned & (((size_t)4 << 20) - 1)) == 0, "4 MiB shmem_align: %p", aligned);
+    shmem_free(aligned);
+    CHECK(shmem_calloc(0, 8) == NULL && shmem_calloc(8, 0) == NULL, "calloc of nothing");
+    shmem_pcontrol(1);
+    char name[SHMEM_MAX_NAME_LEN];
+    shmem_info_get_name(name);
+    CHECK(strcmp(name, SHMEM_VENDOR_STRING) == 0, "info_get_name: '%s'", name);
+    shmem_sync(SHMEM_TEAM_WORLD); /* the team form of the generic shmem_sync */
+    shmem_free(block);
+}
+
+int main(int argc, char **argv) {
+    shmem_init();
+    int me = shmem_my_pe(), n = shmem_n_pes();
+    CHECK(n >= 2, "needs 2 PEs");
+    if (argc > 1 && strcmp(argv[1], "stack_lock") == 0) { /* misuse: a lock that is not symmetric */
+        long on_stack = 0;
+        shmem_set_lock(&on_stack); /* ends the job with a message */
+    }
+    generic_rma(me, n, (me + 1) % n);
+    generic_amo_and_signals(me, n, (me + 1) % n);
+    test_any_sees_every_index();
+    reductions_and_collectives(me, n);
+    locks(me, n);
+    teams_memory_and_info(me, n);
+    shmem_barrier_all();
+    if (me == 0) printf("shmem15: PASS on %d PEs\n", n);
+    shmem_finalize();
+    return 0;
+}
