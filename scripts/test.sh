@@ -37,10 +37,27 @@ record() {  # record NAME OK(0|1)
 
 # check NAME EXPECT REGEX COMMAND...: EXPECT is "ok" (exit 0) or "fail" (non-zero exit);
 # the output (stdout and stderr) must match REGEX (extended) unless REGEX is empty.
+# After every check: no process of the job is left (waiting up to 4 s for the launcher to reap
+# it) and /dev/shm holds nothing new. Prints what it found; false if anything.
+leftovers() {  # leftovers SHM_BEFORE
+    local i left=""
+    for i in $(seq 40); do
+        left=$(pgrep -af 'build[^ ]*/(tests/(pe|gpu)|examples|bench)/' || true)
+        [ -z "$left" ] && break
+        sleep 0.1
+    done
+    local shm_new; shm_new=$(comm -13 <(echo "$1") <(ls /dev/shm | sort))
+    [ -z "$left$shm_new" ] && return 0
+    [ -n "$left" ] && { echo "processes left after the check:"; echo "$left"; pkill -9 -f 'build[^ ]*/(tests/(pe|gpu)|examples|bench)/'; }
+    [ -n "$shm_new" ] && { echo "new in /dev/shm after the check:"; echo "$shm_new"; }
+    return 1
+}
 check() {
     local name=$1 expect=$2 regex=$3; shift 3
+    local shm_before; shm_before=$(ls /dev/shm | sort)
     timeout -k 5 "${CHECK_TIMEOUT:-180}" bash -c '"$@"' _ "$@" >"$logs/$name.log" 2>&1
     local rc=$? ok=0
+    leftovers "$shm_before" >>"$logs/$name.log" || ok=1
     if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
         echo "timed out after ${CHECK_TIMEOUT:-180} s" >>"$logs/$name.log"; ok=1
     elif [ "$expect" = ok ] && [ $rc -ne 0 ]; then ok=1
@@ -157,9 +174,14 @@ check misuse-after_finalize fail "${prefix}error: nvshmem_barrier_all was called
 check misuse-pe_out_of_range fail "${prefix}error: nvshmem_int_get: PE 2 is out of range: this job has 2 PEs" srun_n 2 $pe/pe_misuse pe_out_of_range
 check misuse-remote_outside_heap fail "${prefix}error: nvshmem_int_put: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_misuse remote_outside_heap
 check misuse-remote_range_end fail "${prefix}error: nvshmem_getmem: the symmetric address .* \(1099511627776 bytes\) is neither inside the symmetric heap" srun_n 2 $pe/pe_misuse remote_range_end
+check misuse-library_area fail "${prefix}error: nvshmem_int_put: the address .* is in the first [0-9]+ bytes of the symmetric heap, which the library keeps" srun_n 2 $pe/pe_misuse library_area
 check misuse-null_local fail "${prefix}error: nvshmem_getmem: the local buffer is NULL for a transfer of 8 bytes" srun_n 2 $pe/pe_misuse null_local
 check misuse-size_overflow fail "${prefix}error: nvshmem_int_get: [0-9]+ elements of 4 bytes overflow size_t" srun_n 2 $pe/pe_misuse size_overflow
 FABSHMEM_DEBUG=1 check misuse-mismatched_alloc fail "${prefix}error: nvshmem_malloc\((64|128) bytes, alignment 64\) is collective, but PE [01] asked for (64|128) bytes" srun_n 2 $pe/pe_misuse mismatched_alloc
+FABSHMEM_COLLECTIVE_TIMEOUT=8 check misuse-free_on_one_pe fail "${prefix}error: in a barrier .* for [0-9]+ s, waiting for PE 1, which has not reached the same call; ending the job" srun_n 2 $pe/pe_misuse free_on_one_pe
+FABSHMEM_COLLECTIVE_TIMEOUT=8 check misuse-free_on_one_pe-warns ok "${prefix}warning: in a barrier .* for 5 s, waiting for PE 1" grep -h . "$logs/misuse-free_on_one_pe.log"
+FABSHMEM_DEBUG=1 check misuse-mismatched_broadcast fail "${prefix}error: nvshmem_broadcastmem is collective, but PE [01] passed size (16|65536) where this PE passed (16|65536)" srun_n 2 $pe/pe_misuse mismatched_broadcast
+FABSHMEM_DEBUG=1 check misuse-mismatched_root fail "${prefix}error: nvshmem_broadcastmem is collective, but PE [01] passed root [01] where this PE passed [01]; every PE of the team must pass the same root" srun_n 2 $pe/pe_misuse mismatched_root
 check misuse-free_foreign fail "${prefix}error: nvshmem_free\(.*\): this pointer is not in the symmetric heap" srun_n 2 $pe/pe_misuse free_foreign
 check misuse-free_interior fail "${prefix}error: nvshmem_free\(.*\): this points 16 bytes into the block" srun_n 2 $pe/pe_misuse free_interior
 check misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live block starts here" srun_n 2 $pe/pe_misuse free_twice
@@ -302,6 +324,31 @@ if [ -x /usr/local/cuda/bin/nvcc ]; then
 else
     skipped=$((skipped + 1)); echo "  skip  consumer-cuda: no nvcc at /usr/local/cuda/bin"
 fi
+# Values that would corrupt state are refused at init, naming the variable and the range.
+FABSHMEM_SYMMETRIC_SIZE=18446744073709551615 check env-size-out-of-range fail "${prefix}error: FABSHMEM_SYMMETRIC_SIZE='18446744073709551615' is out of range: expected 64K to 1P" srun_n 2 $ex/hello
+FABSHMEM_PEER_TIMEOUT=-3 check env-negative-timeout fail "${prefix}error: FABSHMEM_PEER_TIMEOUT='-3' is out of range: expected 0 to 3600" srun_n 2 $ex/hello
+FABSHMEM_PROVIDER=nonexistent check provider-unused-warning ok "${prefix}warning: FABSHMEM_PROVIDER=nonexistent does not apply: no PE of this job uses the fabric" srun_n 2 $ex/hello
+# The launcher dies (mpirun killed) while every PE computes: the PEs notice and end, leaving
+# nothing in /dev/shm.
+orphans_end() {
+    local shm_before; shm_before=$(ls /dev/shm | sort)
+    mpirun --allow-run-as-root --oversubscribe -n 2 $pe/pe_dead_peer orphan >/dev/null 2>&1 &
+    local launcher=$!
+    sleep 3
+    [ -n "$(pgrep -f "pe_dead_peer orphan" | grep -v "^$launcher$")" ] || { echo "the PEs did not start"; return 1; }
+    kill -9 $launcher
+    local start; start=$(date +%s%N)
+    while pgrep -f "pe_dead_peer orphan" >/dev/null && [ $(( ($(date +%s%N) - start) / 1000000 )) -lt 15000 ]; do sleep 0.05; done
+    if pgrep -f "pe_dead_peer orphan" >/dev/null; then
+        echo "PEs still running 15 s after the launcher died"; pkill -9 -f "pe_dead_peer orphan"; return 1
+    fi
+    echo "PEs ended $(( ($(date +%s%N) - start) / 1000000 )) ms after the launcher died"
+    local left; left=$(comm -13 <(echo "$shm_before") <(ls /dev/shm | sort))
+    [ -z "$left" ] || { echo "left in /dev/shm: $left"; return 1; }
+    echo "no orphan PE, nothing new in /dev/shm"
+}
+export -f orphans_end
+check orphans-end-when-launcher-dies ok 'no orphan PE, nothing new in /dev/shm' orphans_end
 check fabshmem-info ok 'fabric +libfabric providers with FI_EP_RDM and FI_RMA here:.*tcp' build/src/tools/fabshmem-info
 if [ -x /usr/local/cuda/bin/nvcc ]; then
     check fabshmem-info-cuda ok '^build: CUDA on' build/src/tools/fabshmem-info

@@ -176,6 +176,13 @@ public:
 
 private:
     Status fail(const char *what, pmix_status_t rc) {
+        // A fence that only some PEs reached: one of them ended (killed, or crashed) meanwhile.
+        if (rc == PMIX_ERR_PARTIAL_SUCCESS || rc == PMIX_ERR_PROC_ABORTED || rc == PMIX_ERR_LOST_CONNECTION) {
+            FS_ERROR("%s failed (%s): another PE of the job ended or the launcher went away while this "
+                     "PE waited for every PE (its own output, or the launcher's, says why)",
+                     what, PMIx_Error_string(rc));
+            return Status::bootstrap_error;
+        }
         FS_ERROR("%s failed: %s; the launcher's PMIx server may have gone away (did another "
                  "PE die?)",
                  what, PMIx_Error_string(rc));

@@ -49,10 +49,10 @@ void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
         const char *why = size > rt.heap.user_size() ? "is larger than the whole symmetric heap"
                                                      : "does not fit in what is free of the symmetric heap";
         FS_ERROR("%s(%zu bytes) failed: the request %s (FABSHMEM_SYMMETRIC_SIZE=%s; %zu block(s) "
-                 "of %zu bytes live, largest free range %zu bytes); free blocks with "
-                 "nvshmem_free or raise FABSHMEM_SYMMETRIC_SIZE",
-                 function, size, why, format_size(rt.heap.user_size()).c_str(),
-                 rt.heap.live_blocks(), rt.heap.live_bytes(), rt.heap.largest_free_range());
+                 "of %s live, largest free range %s); free blocks with nvshmem_free or raise "
+                 "FABSHMEM_SYMMETRIC_SIZE",
+                 function, size, why, format_size(rt.heap.user_size()).c_str(), rt.heap.live_blocks(),
+                 human_size(rt.heap.live_bytes()).c_str(), human_size(rt.heap.largest_free_range()).c_str());
         return nullptr;
     }
     void *block = rt.heap.base() + *offset;

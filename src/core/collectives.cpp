@@ -44,8 +44,29 @@ void gather_from_each(Runtime &rt, const char *function, const Group &group, con
     }
 }
 
+void check_same_arguments(Runtime &rt, const char *function, const Group &group, uint64_t bytes, int root) {
+    if (!rt.config.debug) return;
+    const struct {
+        long long mine;
+        const char *what;
+    } arguments[] = {{static_cast<long long>(bytes), "size"}, {root, "root"}};
+    for (const auto &argument : arguments) {
+        if (argument.what == arguments[1].what && root < 0) break;  // no root to compare
+        std::vector<uint64_t> all = gather_words(rt, group, static_cast<uint64_t>(argument.mine));
+        group.sync();  // every member has read the scratch words before they are reused
+        for (size_t i = 0; i < all.size(); ++i) {
+            if (static_cast<long long>(all[i]) == argument.mine) continue;
+            fatal("%s is collective, but PE %d passed %s %lld where this PE passed %lld; every PE of "
+                  "the team must pass the same %s (FABSHMEM_DEBUG=1 checks this)",
+                  function, group.members[i], argument.what, static_cast<long long>(all[i]), argument.mine,
+                  argument.what);
+        }
+    }
+}
+
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
                size_t bytes, int root_index) {
+    check_same_arguments(rt, function, group, bytes, root_index);
     size_t from = symmetric_offset(rt, function, source, bytes);
     symmetric_offset(rt, function, dest, bytes);
     group.sync();
@@ -56,6 +77,7 @@ void broadcast(Runtime &rt, const char *function, const Group &group, void *dest
 
 void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
               size_t bytes) {
+    check_same_arguments(rt, function, group, bytes);
     size_t n = group.members.size();
     size_t from = symmetric_offset(rt, function, source, bytes);
     symmetric_offset(rt, function, dest, checked_bytes(function, n, bytes));
@@ -84,6 +106,7 @@ void collect(Runtime &rt, const char *function, const Group &group, void *dest, 
 
 void alltoall(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
               size_t bytes) {
+    check_same_arguments(rt, function, group, bytes);
     size_t n = group.members.size();
     size_t from = symmetric_offset(rt, function, source, checked_bytes(function, n, bytes));
     symmetric_offset(rt, function, dest, n * bytes);
@@ -98,6 +121,7 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
 void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
                ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t element) {
     if (dst < 1 || sst < 1) fatal("%s: the strides must be at least 1 (dst %td, sst %td)", function, dst, sst);
+    check_same_arguments(rt, function, group, checked_bytes(function, nelems, element));
     size_t n = group.members.size(), count = checked_bytes(function, n, nelems);
     // The last element either side is (count - 1) * stride past the first.
     auto extent = [&](ptrdiff_t stride) {

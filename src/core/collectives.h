@@ -56,6 +56,10 @@ void gather_from_each(Runtime &rt, const char *function, const Group &group, con
                       size_t bytes, const std::function<void(int, const void *)> &combine);
 // Writes `bytes` from host memory into this PE's symmetric `dest`.
 void write_local(Runtime &rt, const char *function, void *dest, const void *host, size_t bytes);
+// With FABSHMEM_DEBUG=1: every member passes the same size (and root, when >= 0) to the
+// collective, or the job ends naming the first member that differs. Costs two gathers: only
+// when debugging, since a mismatch otherwise writes past the smaller buffers unseen.
+void check_same_arguments(Runtime &rt, const char *function, const Group &group, uint64_t bytes, int root = -1);
 
 // The reduction operators.
 template <class T> struct And { T operator()(T a, T b) const { return a & b; } };
@@ -70,6 +74,7 @@ template <class T, class Op>
 void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
             size_t count, Op op) {
     size_t bytes = checked_bytes(function, count, sizeof(T));
+    check_same_arguments(rt, function, group, bytes);
     std::vector<T> result(count);
     group.sync();
     gather_from_each(rt, function, group, source, bytes, [&](int index, const void *data) {

@@ -17,6 +17,8 @@ struct EnvVar {
     const char *alias;
     EnvKind kind;
     const char *default_value;
+    const char *min;  // Size and Int: the accepted range ("" for none)
+    const char *max;
     const char *help;
 };
 
@@ -30,7 +32,7 @@ template <> struct EnvValue<EnvKind::Int> { using type = long; };
 template <> struct EnvValue<EnvKind::String> { using type = std::string; };
 
 struct Config {
-#define FABSHMEM_ENV_FIELD(field, name, alias, kind, def, help) EnvValue<EnvKind::kind>::type field{};
+#define FABSHMEM_ENV_FIELD(field, name, alias, kind, def, lo, hi, help) EnvValue<EnvKind::kind>::type field{};
     FABSHMEM_FOR_EACH_ENV_VAR(FABSHMEM_ENV_FIELD)
 #undef FABSHMEM_ENV_FIELD
 };

@@ -1,54 +1,58 @@
 // Every environment variable fabshmem reads, declared once. This table drives parsing
 // (config.cpp), the FABSHMEM_INFO output, `fabshmem-info --env` and the README's table.
 //
-// X(field, NAME, ALIAS, kind, default, help)
+// X(field, NAME, ALIAS, kind, default, min, max, help)
 //   kind: Size ("512M"), Bool, Int, String. ALIAS is read when NAME is unset ("" for none).
+//   min, max: the accepted range of a Size or Int, in the variable's own syntax ("" for none).
 #pragma once
 
 #define FABSHMEM_FOR_EACH_ENV_VAR(X)                                                              \
-    X(symmetric_size, "FABSHMEM_SYMMETRIC_SIZE", "NVSHMEM_SYMMETRIC_SIZE", Size, "1G",             \
-      "Bytes of symmetric heap per PE, reserved and registered once at init (K/M/G/T suffixes, "   \
+    X(symmetric_size, "FABSHMEM_SYMMETRIC_SIZE", "NVSHMEM_SYMMETRIC_SIZE", Size, "1G", "64K", "1P",             \
+      "Bytes of symmetric heap per PE, reserved and registered once at init (K/M/G/T/P suffixes, " \
       "powers of 1024)")                                                                           \
-    X(heap, "FABSHMEM_HEAP", "", String, "auto",                                                   \
+    X(heap, "FABSHMEM_HEAP", "", String, "auto", "", "",                                                   \
       "Where the symmetric heap lives: cuda (GPU memory), host, or auto: cuda when a GPU is "      \
       "visible, else host")                                                                        \
-    X(gpu_exclusive, "FABSHMEM_GPU_EXCLUSIVE", "", Bool, "0",                                      \
+    X(gpu_exclusive, "FABSHMEM_GPU_EXCLUSIVE", "", Bool, "0", "", "",                                      \
       "Make more PEs on a node than GPUs an error instead of letting PEs share GPUs")              \
-    X(provider, "FABSHMEM_PROVIDER", "FI_PROVIDER", String, "",                                    \
+    X(provider, "FABSHMEM_PROVIDER", "FI_PROVIDER", String, "", "", "",                                    \
       "libfabric provider, e.g. verbs, efa, cxi, shm, tcp; empty: the first available of "        \
       "hardware providers, then shm (all PEs on one node), then tcp")                              \
-    X(nic, "FABSHMEM_NIC", "", String, "",                                                         \
+    X(nic, "FABSHMEM_NIC", "", String, "", "", "",                                                         \
       "libfabric domain (NIC or interface, e.g. mlx5_0, eth0) to use; empty: the one closest to "  \
       "the PE's GPU (or CPUs) by the node's topology, spreading PEs over equally close ones")      \
-    X(disable_ipc, "FABSHMEM_DISABLE_IPC", "", Bool, "0",                                          \
+    X(disable_ipc, "FABSHMEM_DISABLE_IPC", "", Bool, "0", "", "",                                          \
       "Reach PEs of the same node through the fabric instead of shared memory (tests use it to "   \
       "exercise the fabric on one machine)")                                                       \
-    X(static_data, "FABSHMEM_STATIC_DATA", "", Bool, "1",                                          \
+    X(static_data, "FABSHMEM_STATIC_DATA", "", Bool, "1", "", "",                                          \
       "Make the program's global and static variables symmetric (OpenSHMEM style): at init its "  \
       "data segment moves into shared memory (same addresses) and is registered with the fabric") \
-    X(staged, "FABSHMEM_STAGED", "", Bool, "0",                                                    \
+    X(staged, "FABSHMEM_STAGED", "", Bool, "0", "", "",                                                    \
       "Reach remote heaps through the target's host staging buffers even where the provider "     \
       "could access them directly; the path a GPU heap takes without FI_HMEM (for testing it)")    \
-    X(max_msg_size, "FABSHMEM_MAX_MSG_SIZE", "", Size, "0",                                        \
+    X(max_msg_size, "FABSHMEM_MAX_MSG_SIZE", "", Size, "0", "0", "1P",                                        \
       "Largest single fabric operation; longer transfers are split (they always are at the "      \
       "provider's max_msg_size). 0: the provider's limit only")                                   \
-    X(info, "FABSHMEM_INFO", "", Bool, "0",                                                        \
+    X(info, "FABSHMEM_INFO", "", Bool, "0", "", "",                                                        \
       "Print the configuration and each PE's choices (provider, heap, paths) at init")             \
-    X(debug, "FABSHMEM_DEBUG", "", Bool, "0",                                                      \
+    X(debug, "FABSHMEM_DEBUG", "", Bool, "0", "", "",                                                      \
       "Debug messages, and collective checks (every PE allocates the same sizes)")                 \
-    X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120",                             \
+    X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120", "0", "86400",                             \
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
-    X(peer_timeout, "FABSHMEM_PEER_TIMEOUT", "", Int, "5",                                         \
+    X(collective_timeout, "FABSHMEM_COLLECTIVE_TIMEOUT", "", Int, "600", "0", "604800",                \
+      "Seconds a PE waits in a barrier or another collective for a PE of its team before ending the " \
+      "job (it names the PEs it waits for after 5 s and every 60 s); 0: wait for ever")              \
+    X(peer_timeout, "FABSHMEM_PEER_TIMEOUT", "", Int, "5", "0", "3600",                                         \
       "Seconds a PE on another node may leave the watchdog's liveness read (or any operation the " \
       "provider refuses to start) unanswered before the job ends; 0: wait for ever, no reads")    \
-    X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1",                                        \
+    X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1", "-1", "4095",                                        \
       "CPU to pin each PE's progress thread to; -1: a core near the PE's GPU or NIC that its own " \
       "thread is not bound to, if it is bound, else unpinned")                    \
-    X(progress_spin_us, "FABSHMEM_PROGRESS_SPIN_US", "", Int, "100",                               \
+    X(progress_spin_us, "FABSHMEM_PROGRESS_SPIN_US", "", Int, "100", "0", "10000000",                               \
       "How long the progress thread busy-polls after the last fabric activity before it blocks "   \
       "in the completion queue's wait object")                                                    \
-    X(progress_nap, "FABSHMEM_PROGRESS_NAP", "", Bool, "0",                                        \
+    X(progress_nap, "FABSHMEM_PROGRESS_NAP", "", Bool, "0", "", "",                                        \
       "1: no wait object on the completion queue (small tcp operations 8-12% faster); the idle "   \
       "progress thread naps 200 us at a time instead, so a computing PE serves peers later and "   \
       "an idle one uses about 10% of a core")

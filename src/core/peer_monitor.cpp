@@ -68,6 +68,7 @@ void PeerMonitor::start(Bootstrap &bootstrap) {
         fatal("nvshmem_init: exchanging process ids failed");
     for (int pe : bootstrap.node_pes())
         if (pe != bootstrap.rank()) node_peers_.push_back(pe);
+    launcher_ = getppid();
     stopping_ = false;
     thread_ = std::thread([this] { run(); });
 }
@@ -97,6 +98,12 @@ void PeerMonitor::run() {
 
 void PeerMonitor::check_peers() {
     sample_activity();
+    // The process that started this PE (srun's step daemon, mpirun or its daemon) is gone:
+    // nobody will end this job, so this PE ends itself rather than spin on as an orphan.
+    if (getppid() != launcher_)
+        fatal("the launcher that started this PE (process %ld) is gone, while this PE was %s; "
+              "ending this PE (the launcher was killed, or its node's daemon died)",
+              static_cast<long>(launcher_), describe_activity().c_str());
     for (int pe : node_peers_) {
         if (alive(identities_[pe])) continue;
         g_dead_peer_pid.store(identities_[pe].pid);

@@ -14,6 +14,8 @@
 // entered it (after that, peers may exit).
 #pragma once
 
+#include <sys/types.h>
+
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -54,6 +56,7 @@ private:
     std::vector<Identity> identities_;
     std::vector<int> node_peers_;
     Transport *fabric_ = nullptr;  // set under mutex_
+    pid_t launcher_ = 0;           // this PE's parent at init
     int remote_pe_ = -1;
     long remote_timeout_seconds_ = 0;
     unsigned checks_ = 0;

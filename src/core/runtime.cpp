@@ -1,6 +1,7 @@
 #include "runtime.h"
 
 #include <signal.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <string>
 
@@ -30,19 +32,33 @@ int g_init_count = 0;
 // Never destroyed: a fatal error may end the process from any thread at any time.
 Runtime *g_runtime = nullptr;
 
+void remove_stale_heap_names();
+
 void abort_job(int exit_code, const char *message) {
     if (!g_runtime) return;
     g_runtime->heap.unlink_shared_name();  // nothing left in /dev/shm by a job that failed
     g_runtime->statics.unlink_shared_name();
+    remove_stale_heap_names();  // those of node peers that were killed (during init, say)
     g_runtime->routing.remove_leftovers(getpid());
     g_runtime->routing.remove_leftovers(PeerMonitor::dead_peer_pid());
     if (g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
 }
 
-// Unique on a host: a PID is. The prefix lets a later job find names a killed one left.
+// Unique on a host (a PID is) and unguessable (a random part chosen at init, which node peers
+// learn from the name this PE publishes), so no other user can create it first and make every
+// job of this user fail. The prefix lets a later job find names a killed one left.
 std::string shared_heap_prefix() { return "fabshmem-heap." + std::to_string(getuid()) + "."; }
 std::string shared_heap_name(int pe) {
-    return "/" + shared_heap_prefix() + std::to_string(getpid()) + "." + std::to_string(pe);
+    static const std::string random_part = [] {
+        uint64_t bits = 0;
+        if (getrandom(&bits, sizeof bits, 0) != sizeof bits)
+            bits = static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) ^
+                   (static_cast<uint64_t>(getpid()) << 32);
+        char text[17];
+        std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(bits));
+        return std::string(text);
+    }();
+    return "/" + shared_heap_prefix() + std::to_string(getpid()) + "." + std::to_string(pe) + "." + random_part;
 }
 
 // A heap name lives only until every node peer has mapped it (end of init) or the job fails;
@@ -177,7 +193,22 @@ TransportOptions transport_options(const Config &config) {
     return options;
 }
 
+// FABSHMEM_PROVIDER and FABSHMEM_NIC choose the fabric: say so when no PE opened one (all on
+// one node, through shared memory), rather than ignoring them silently.
+void warn_unused_fabric_settings(const Runtime &rt) {
+    if (rt.routing.network() || rt.my_pe != 0) return;
+    auto warn = [](const char *name, const std::string &value) {
+        if (!value.empty())
+            FS_WARN("%s=%s does not apply: no PE of this job uses the fabric (every PE reaches the "
+                    "others through shared memory on this node); set FABSHMEM_DISABLE_IPC=1 to use it "
+                    "anyway, or unset %s", name, value.c_str(), name);
+    };
+    warn("FABSHMEM_PROVIDER", rt.config.provider);
+    warn("FABSHMEM_NIC", rt.config.nic);
+}
+
 void start_runtime(Runtime &rt) {
+    ActivityScope activity("in nvshmem_init");  // what a message about a dead peer says we were doing
     std::string error;
     if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
     if (rt.config.debug) set_log_level(LogLevel::debug);
@@ -219,6 +250,7 @@ void start_runtime(Runtime &rt) {
         };
     }
     rt.routing.open(*rt.bootstrap, symmetric_space(rt, heap_name), transport_options(rt.config), placement);
+    warn_unused_fabric_settings(rt);
     long progress_cpu = -1;
     if (rt.routing.progressed()) {
         progress_cpu = rt.config.progress_cpu;
@@ -331,7 +363,17 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
     if (bytes && !local)
         fatal("%s: the local buffer is NULL for a transfer of %zu bytes", function, bytes);
     if (bytes == 0) return 0;  // nothing moves: any pointer will do, NULL too
-    if (rt.heap.contains(symmetric, bytes)) return rt.heap.offset_of(symmetric);
+    if (rt.heap.contains(symmetric, bytes)) {
+        size_t offset = rt.heap.offset_of(symmetric);
+        // The heap's first bytes hold the library's own words (barrier flags, counters): a
+        // transfer there would corrupt a peer's synchronisation.
+        if (offset < SymmetricHeap::kSignalBytes)
+            fatal("%s: the address %p is in the first %zu bytes of the symmetric heap, which the "
+                  "library keeps for its own synchronisation words; the remote side of a transfer "
+                  "must be inside a block from nvshmem_malloc (shmem_malloc) or a global or static "
+                  "variable", function, symmetric, SymmetricHeap::kSignalBytes);
+        return offset;
+    }
     if (rt.statics.contains(symmetric, bytes)) return rt.statics.offset_of(symmetric);
     fatal("%s: the symmetric address %p (%zu bytes) is neither inside the symmetric heap "
           "[%p, %p) nor a global or static variable%s; the remote side of a transfer must be "

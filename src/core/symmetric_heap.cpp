@@ -23,9 +23,9 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
     void *memory = mmap(nullptr, *mapping_size, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) {
-        FS_ERROR("cannot reserve %s bytes of host memory for the symmetric heap: %s; set "
+        FS_ERROR("cannot reserve %s of host memory for the symmetric heap: %s; set "
                  "FABSHMEM_SYMMETRIC_SIZE to a smaller size",
-                 format_size(bytes).c_str(), std::strerror(errno));
+                 human_size(bytes).c_str(), std::strerror(errno));
         return nullptr;
     }
     *mapping = memory;
@@ -40,10 +40,16 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
     if (fd >= 0) close(fd);
     if (!ok) {
         if (fd >= 0) shm_unlink(shared_name.c_str());
-        FS_ERROR("cannot place %s bytes of the symmetric heap in shared memory %s: %s; make room "
-                 "in /dev/shm, or set FABSHMEM_DISABLE_IPC=1 to reach PEs of this node through "
-                 "the fabric",
-                 format_size(bytes).c_str(), shared_name.c_str(), std::strerror(saved_errno));
+        if (saved_errno == EEXIST)
+            FS_ERROR("cannot place the symmetric heap in shared memory: %s already exists in "
+                     "/dev/shm, though its name has a random part chosen by this process; remove "
+                     "it if no process of yours uses it, or set FABSHMEM_DISABLE_IPC=1",
+                     shared_name.c_str());
+        else
+            FS_ERROR("cannot place %s of the symmetric heap in shared memory %s: %s; make room "
+                     "in /dev/shm, or set FABSHMEM_DISABLE_IPC=1 to reach PEs of this node through "
+                     "the fabric",
+                     human_size(bytes).c_str(), shared_name.c_str(), std::strerror(saved_errno));
         munmap(memory, *mapping_size);
         *mapping = nullptr;
         return nullptr;
@@ -73,9 +79,9 @@ bool SymmetricHeap::reserve_cuda(size_t user_bytes, const std::string &shared_na
     std::string error;
     cuda_allocation_ = cuda::malloc_device(size_ + kBaseAlignment, &error);
     if (!cuda_allocation_) {
-        FS_ERROR("cannot allocate a symmetric heap of %s bytes on the GPU (%s); set "
+        FS_ERROR("cannot allocate a symmetric heap of %s on the GPU (%s); set "
                  "FABSHMEM_SYMMETRIC_SIZE to a smaller size, or FABSHMEM_HEAP=host",
-                 format_size(user_bytes).c_str(), error.c_str());
+                 human_size(user_bytes).c_str(), error.c_str());
         return false;
     }
     uintptr_t aligned = (reinterpret_cast<uintptr_t>(cuda_allocation_) + kBaseAlignment - 1) & ~(kBaseAlignment - 1);

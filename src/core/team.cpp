@@ -1,8 +1,10 @@
 #include "team.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "collectives.h"
+#include "activity.h"
 #include "log.h"
 #include "runtime.h"
 
@@ -72,6 +74,47 @@ void TeamTable::destroy(Runtime &rt, int handle) {
     if (rt.device) rt.device->set_team(handle, nullptr);
 }
 
+namespace {
+
+constexpr auto kFirstReport = std::chrono::seconds(5);
+constexpr auto kReportEvery = std::chrono::seconds(60);
+
+// Waits in a sync for PE `from`'s signal (`arrived`). A wait far longer than a healthy sync
+// takes says which PE it waits for, and in which call, after kFirstReport and every
+// kReportEvery, and ends the job at FABSHMEM_COLLECTIVE_TIMEOUT (a PE that never makes the
+// call, such as nvshmem_free on one PE only, would otherwise hang the job without a word).
+template <class Arrived>
+void wait_for_member(Runtime &rt, int from, Arrived arrived) {
+    if (arrived()) return;
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    const long limit = rt.config.collective_timeout;
+    Clock::time_point next_look = start + kFirstReport;
+    if (limit > 0) next_look = std::min(next_look, start + std::chrono::seconds(limit));
+    unsigned polls = 0;
+    progress_until(rt, [&] {
+        if (arrived()) return true;
+        if (++polls % 1024 != 0) return false;  // the clock only now and then
+        Clock::time_point now = Clock::now();
+        if (now < next_look) return false;
+        long waited = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(now - start).count());
+        if (limit > 0 && waited >= limit)
+            fatal("%s for %ld s, waiting for PE %d, which has not reached the same call; ending the job "
+                  "(every PE of a team must make the same collective calls in the same order; "
+                  "FABSHMEM_COLLECTIVE_TIMEOUT=%ld sets how long to wait)",
+                  describe_activity().c_str(), waited, from, limit);
+        FS_WARN("%s for %ld s, waiting for PE %d, which has not reached the same call (every PE of a "
+                "team must make the same collective calls in the same order); the job ends after %ld s "
+                "(FABSHMEM_COLLECTIVE_TIMEOUT)",
+                describe_activity().c_str(), waited, from, limit);
+        next_look = now + kReportEvery;
+        if (limit > 0) next_look = std::min(next_look, start + std::chrono::seconds(limit));
+        return false;
+    });
+}
+
+}  // namespace
+
 void sync_team(Runtime &rt, Team &team) {
     int n = team.n_pes();
     if (n == 1) return;
@@ -82,7 +125,8 @@ void sync_team(Runtime &rt, Team &team) {
         int to = team.members[(team.my_index + distance) % n];
         rt.route(to).put_signal(SymmetricHeap::team_flags_offset(team.slot) + round * sizeof(uint64_t), epoch, to);
         uint64_t *flag = &flags[round];
-        progress_until(rt, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
+        int from = team.members[(team.my_index - distance % n + n) % n];
+        wait_for_member(rt, from, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
     }
 }
 
@@ -100,7 +144,7 @@ void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index)
         int to = members[(my_index + distance) % n], from = members[(my_index - distance % n + n) % n];
         rt.route(to).put_signal(my_counter, ++rt.pair_sent[to], to);
         uint64_t expected = ++rt.pair_received[from];
-        progress_until(rt, [&] { return __atomic_load_n(&counters[from], __ATOMIC_ACQUIRE) >= expected; });
+        wait_for_member(rt, from, [&] { return __atomic_load_n(&counters[from], __ATOMIC_ACQUIRE) >= expected; });
     }
 }
 

@@ -16,12 +16,13 @@ using namespace fabshmem;
 namespace {
 
 void print_env_markdown() {
-    std::printf("| variable | default | meaning |\n|---|---|---|\n");
+    std::printf("| variable | default | range | meaning |\n|---|---|---|---|\n");
     for (const EnvVar &var : env_vars()) {
         std::string name = std::string("`") + var.name + "`";
         if (var.alias[0]) name += std::string(" (or `") + var.alias + "`)";
-        std::printf("| %s | `%s` | %s |\n", name.c_str(), var.default_value[0] ? var.default_value : "\"\"",
-                    var.help);
+        std::string range = var.min[0] ? std::string(var.min) + " – " + var.max : "";
+        std::printf("| %s | `%s` | %s | %s |\n", name.c_str(), var.default_value[0] ? var.default_value : "\"\"",
+                    range.c_str(), var.help);
     }
 }
 
@@ -42,8 +43,9 @@ int main(int argc, char **argv) {
 #endif
     std::printf("\nenvironment variables:\n");
     for (const EnvVar &var : env_vars()) {
-        std::printf("  %-28s default %-6s %s%s%s\n", var.name,
-                    var.default_value[0] ? var.default_value : "\"\"", var.help,
+        std::string range = var.min[0] ? std::string(" (") + var.min + " to " + var.max + ")" : "";
+        std::printf("  %-28s default %-6s %s%s%s%s\n", var.name,
+                    var.default_value[0] ? var.default_value : "\"\"", var.help, range.c_str(),
                     var.alias[0] ? "; also read from " : "", var.alias);
     }
     std::string why;

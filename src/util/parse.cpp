@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
@@ -37,6 +38,7 @@ bool parse_size(const std::string &text, size_t *out) {
     static const struct { const char *name; unsigned shift; } units[] = {
         {"", 0},    {"b", 0},    {"k", 10},  {"kb", 10}, {"kib", 10}, {"m", 20},  {"mb", 20},
         {"mib", 20}, {"g", 30},  {"gb", 30}, {"gib", 30}, {"t", 40},  {"tb", 40}, {"tib", 40},
+        {"p", 50},  {"pb", 50}, {"pib", 50},
     };
     for (const auto &unit : units) {
         if (suffix != unit.name) continue;
@@ -73,12 +75,26 @@ bool parse_int(const std::string &text, long *out) {
 
 std::string format_size(size_t bytes) {
     static const struct { const char *suffix; unsigned shift; } units[] = {
-        {"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}};
+        {"P", 50}, {"T", 40}, {"G", 30}, {"M", 20}, {"K", 10}};
     for (const auto &unit : units) {
         size_t scale = size_t{1} << unit.shift;
         if (bytes >= scale && bytes % scale == 0) return std::to_string(bytes / scale) + unit.suffix;
     }
     return std::to_string(bytes);
+}
+
+std::string human_size(size_t bytes) {
+    static const struct { const char *suffix; unsigned shift; } units[] = {
+        {"PiB", 50}, {"TiB", 40}, {"GiB", 30}, {"MiB", 20}, {"KiB", 10}};
+    for (const auto &unit : units) {
+        size_t scale = size_t{1} << unit.shift;
+        if (bytes < scale) continue;
+        char text[32];
+        if (bytes % scale == 0) std::snprintf(text, sizeof text, "%zu %s", bytes / scale, unit.suffix);
+        else std::snprintf(text, sizeof text, "%.1f %s", static_cast<double>(bytes) / static_cast<double>(scale), unit.suffix);
+        return text;
+    }
+    return std::to_string(bytes) + " bytes";
 }
 
 }  // namespace fabshmem

@@ -5,6 +5,8 @@
 // loop), `get` (blocking gets from the dying PE), `quiet` (non-blocking puts to it and quiet)
 // or `compute` (its own loop, no fabshmem call). A survivor still running after 30 s fails.
 //   pe_dead_peer late_init SECONDS: PE 1 reaches nvshmem_init that late (bootstrap timeout).
+//   pe_dead_peer orphan: every PE computes for 30 s and nobody dies; the test kills the launcher,
+//   and the PEs must notice and end.
 #include <signal.h>
 #include <unistd.h>
 
@@ -37,7 +39,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     std::string how = argc > 2 ? argv[2] : "exit";
-    int dying = argc > 3 ? std::atoi(argv[3]) : 1;
+    int dying = where == "orphan" ? -1 : argc > 3 ? std::atoi(argv[3]) : 1;
     nvshmem_init();
     int me = nvshmem_my_pe();
     const size_t bytes = 4096;
@@ -57,13 +59,14 @@ int main(int argc, char **argv) {
         else if (where == "quiet") {
             nvshmem_putmem_nbi(block, local.data(), bytes, dying);
             nvshmem_quiet();
-        } else if (where == "compute") {
+        } else if (where == "compute" || where == "orphan") {
             for (int i = 0; i < 100000; ++i) spin = spin + 1;
         } else {
             std::fprintf(stderr, "unknown case '%s'\n", where.c_str());
             return 2;
         }
     }
-    std::printf("PE %d: still running 30 s later: the death of PE %d went unnoticed\n", me, dying);
+    if (where == "orphan") std::printf("PE %d: still running 30 s later: the launcher's death went unnoticed\n", me);
+    else std::printf("PE %d: still running 30 s later: the death of PE %d went unnoticed\n", me, dying);
     return 1;
 }

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include <unistd.h>
+
 #include "nvshmemx.h"
 #include "pe_check.h"
 
@@ -34,6 +36,10 @@ int main(int argc, char **argv) {
         // Starts inside the heap's last block but runs past the heap's end.
         if (me == 0) nvshmem_getmem(&local, block, size_t{1} << 40, 1 % n);
         nvshmem_barrier_all();
+    } else if (!std::strcmp(c, "library_area")) {
+        // Below the first block: the heap's own synchronisation words.
+        if (me == 0) nvshmem_int_put(reinterpret_cast<int *>(block) - 16, &local, 1, 1 % n);
+        nvshmem_barrier_all();
     } else if (!std::strcmp(c, "null_local")) {
         if (me == 0) nvshmem_getmem(nullptr, block, 8, 1 % n);
         nvshmem_barrier_all();
@@ -43,6 +49,16 @@ int main(int argc, char **argv) {
     } else if (!std::strcmp(c, "mismatched_alloc")) {
         void *other = nvshmem_malloc(me == 0 ? 64 : 128);  // detected with FABSHMEM_DEBUG=1
         nvshmem_free(other);
+    } else if (!std::strcmp(c, "free_on_one_pe")) {
+        // nvshmem_free is collective: PE 0 alone waits in it, naming PE 1, until the limit.
+        if (me == 0) nvshmem_free(nullptr);
+        else sleep(60);
+    } else if (!std::strcmp(c, "mismatched_broadcast")) {
+        auto *big = static_cast<char *>(nvshmem_malloc(65536));
+        nvshmem_broadcastmem(NVSHMEM_TEAM_WORLD, big, big, me == 0 ? 16 : 65536, 0);  // FABSHMEM_DEBUG=1
+        nvshmem_free(big);
+    } else if (!std::strcmp(c, "mismatched_root")) {
+        nvshmem_broadcastmem(NVSHMEM_TEAM_WORLD, block, block, 16, me);  // FABSHMEM_DEBUG=1
     } else if (!std::strcmp(c, "free_foreign")) {
         int *foreign = static_cast<int *>(std::malloc(64));
         nvshmem_free(foreign);
