@@ -161,6 +161,7 @@ FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check shmem15-tcp
 check generic-cpp-ipc-3pe ok 'generic_cpp: PASS on 3 PEs' srun_n 3 $pe/pe_generic_cpp
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check generic-cpp-tcp-2pe ok 'generic_cpp: PASS on 2 PEs' srun_n 2 $pe/pe_generic_cpp
 check start-pes-no-finalize ok 'start_pes: PASS on 2 PEs, returning without shmem_finalize' srun_n 2 $pe/pe_start_pes
+check shmem15-iget-bad-pe fail "${prefix}error: shmem_long_iget: PE -3 is out of range" srun_n 2 $pe/pe_shmem15 iget_bad_pe
 check shmem15-stack-lock fail "${prefix}error: shmem_set_lock: the symmetric address .* is neither inside the symmetric heap" srun_n 2 $pe/pe_shmem15 stack_lock
 FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: nvshmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put

@@ -1,11 +1,10 @@
 // One-sided get and put, untyped and typed (from the one type table), plus quiet and fence.
 #include "activity.h"
 #include "nvshmem.h"
+#include "rma.h"
 #include "runtime.h"
 
-using namespace fabshmem;
-
-namespace {
+namespace fabshmem {
 
 void get_bytes(const char *function, void *dest, const void *source, size_t bytes, int pe,
                bool blocking) {
@@ -23,7 +22,9 @@ void put_bytes(const char *function, void *dest, const void *source, size_t byte
     if (bytes) rt.route(pe).put(offset, source, bytes, pe, blocking);
 }
 
-}  // namespace
+}  // namespace fabshmem
+
+using namespace fabshmem;
 
 extern "C" {
 

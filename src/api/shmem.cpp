@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "active_set.h"
+#include "rma.h"
 #include "collectives.h"
 #include "log.h"
 #include "nvshmemx.h"
@@ -16,13 +17,13 @@ using namespace fabshmem;
 namespace {
 
 // Strided RMA: element i goes between dest[i * dst] and source[i * sst].
-void strided(bool put, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
-             size_t element, int pe) {
+void strided(const char *function, bool put, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
+             size_t nelems, size_t element, int pe) {
     for (size_t i = 0; i < nelems; ++i) {
         auto *d = static_cast<char *>(dest) + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(element);
         auto *s = static_cast<const char *>(source) + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(element);
-        if (put) nvshmem_putmem_nbi(d, s, element, pe);
-        else nvshmem_getmem_nbi(d, s, element, pe);
+        if (put) put_bytes(function, d, s, element, pe, false);
+        else get_bytes(function, d, s, element, pe, false);
     }
     nvshmem_quiet();  // the blocking call's semantics: complete (get) or source reusable (put)
 }
@@ -81,10 +82,10 @@ int _num_pes(void) { return nvshmem_n_pes(); }
 
 #define FABSHMEM_DEFINE_STRIDED(NAME, TYPE)                                                               \
     void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided(true, dest, source, dst, sst, n, sizeof(TYPE), pe);                 \
+        strided("shmem_" #NAME "_iput", true, dest, source, dst, sst, n, sizeof(TYPE), pe);                 \
     }                                                                                                     \
     void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided(false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
+        strided("shmem_" #NAME "_iget", false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
@@ -92,22 +93,22 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
 
 #define FABSHMEM_DEFINE_SIZED(BITS)                                                                        \
     void shmem_put##BITS(void *dest, const void *source, size_t n, int pe) {                             \
-        nvshmem_putmem(dest, source, checked_bytes("shmem_put" #BITS, n, BITS / 8), pe);                 \
+        put_bytes("shmem_put" #BITS, dest, source, checked_bytes("shmem_put" #BITS, n, BITS / 8), pe, true);                 \
     }                                                                                                    \
     void shmem_get##BITS(void *dest, const void *source, size_t n, int pe) {                             \
-        nvshmem_getmem(dest, source, checked_bytes("shmem_get" #BITS, n, BITS / 8), pe);                 \
+        get_bytes("shmem_get" #BITS, dest, source, checked_bytes("shmem_get" #BITS, n, BITS / 8), pe, true);                 \
     }                                                                                                    \
     void shmem_put##BITS##_nbi(void *dest, const void *source, size_t n, int pe) {                       \
-        nvshmem_putmem_nbi(dest, source, checked_bytes("shmem_put" #BITS "_nbi", n, BITS / 8), pe);      \
+        put_bytes("shmem_put" #BITS "_nbi", dest, source, checked_bytes("shmem_put" #BITS "_nbi", n, BITS / 8), pe, false);      \
     }                                                                                                    \
     void shmem_get##BITS##_nbi(void *dest, const void *source, size_t n, int pe) {                       \
-        nvshmem_getmem_nbi(dest, source, checked_bytes("shmem_get" #BITS "_nbi", n, BITS / 8), pe);      \
+        get_bytes("shmem_get" #BITS "_nbi", dest, source, checked_bytes("shmem_get" #BITS "_nbi", n, BITS / 8), pe, false);      \
     }                                                                                                    \
     void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided(true, dest, source, dst, sst, n, BITS / 8, pe);                      \
+        strided("shmem_iput" #BITS, true, dest, source, dst, sst, n, BITS / 8, pe);                      \
     }                                                                                                    \
     void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided(false, dest, source, dst, sst, n, BITS / 8, pe);                     \
+        strided("shmem_iget" #BITS, false, dest, source, dst, sst, n, BITS / 8, pe);                     \
     }
 FABSHMEM_DEFINE_SIZED(8)
 FABSHMEM_DEFINE_SIZED(16)

@@ -4,6 +4,7 @@
 #include <complex>
 
 #include "active_set.h"
+#include "rma.h"
 #include "log.h"
 #include "nvshmemx.h"
 #include "shmem.h"
@@ -28,21 +29,23 @@ extern "C" {
 
 #define FABSHMEM_DEFINE_SHMEM_ONLY_RMA(NAME, TYPE)                                                           \
     void shmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t n, int pe) {                            \
-        nvshmem_putmem(dest, source, checked_bytes("shmem_" #NAME "_put", n, sizeof(TYPE)), pe);            \
+        put_bytes("shmem_" #NAME "_put", dest, source, checked_bytes("shmem_" #NAME "_put", n, sizeof(TYPE)), pe, true);            \
     }                                                                                                       \
     void shmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t n, int pe) {                            \
-        nvshmem_getmem(dest, source, checked_bytes("shmem_" #NAME "_get", n, sizeof(TYPE)), pe);            \
+        get_bytes("shmem_" #NAME "_get", dest, source, checked_bytes("shmem_" #NAME "_get", n, sizeof(TYPE)), pe, true);            \
     }                                                                                                       \
     void shmem_##NAME##_put_nbi(TYPE *dest, const TYPE *source, size_t n, int pe) {                        \
-        nvshmem_putmem_nbi(dest, source, checked_bytes("shmem_" #NAME "_put_nbi", n, sizeof(TYPE)), pe);    \
+        put_bytes("shmem_" #NAME "_put_nbi", dest, source, checked_bytes("shmem_" #NAME "_put_nbi", n, sizeof(TYPE)), pe, false);    \
     }                                                                                                       \
     void shmem_##NAME##_get_nbi(TYPE *dest, const TYPE *source, size_t n, int pe) {                        \
-        nvshmem_getmem_nbi(dest, source, checked_bytes("shmem_" #NAME "_get_nbi", n, sizeof(TYPE)), pe);    \
+        get_bytes("shmem_" #NAME "_get_nbi", dest, source, checked_bytes("shmem_" #NAME "_get_nbi", n, sizeof(TYPE)), pe, false);    \
     }                                                                                                       \
-    void shmem_##NAME##_p(TYPE *dest, TYPE value, int pe) { nvshmem_putmem(dest, &value, sizeof value, pe); } \
+    void shmem_##NAME##_p(TYPE *dest, TYPE value, int pe) {                                              \
+        put_bytes("shmem_" #NAME "_p", dest, &value, sizeof value, pe, true);                               \
+    }                                                                                                       \
     TYPE shmem_##NAME##_g(const TYPE *source, int pe) {                                                    \
         TYPE value;                                                                                         \
-        nvshmem_getmem(&value, source, sizeof value, pe);                                                   \
+        get_bytes("shmem_" #NAME "_g", &value, source, sizeof value, pe, true);                             \
         return value;                                                                                       \
     }                                                                                                       \
     void shmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t n, uint64_t *sig, uint64_t signal, \

@@ -4,7 +4,8 @@
  * specification defines (zero-length transfers with NULL, test_any seeing every index,
  * shmem_ptr on a global, 4 MiB alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
  * Every value moved is checked. With the argument "stack_lock" it locks a stack variable,
- * which is not symmetric: a message. */
+ * which is not symmetric: a message; with "iget_bad_pe", a strided get from PE -3: a message
+ * naming shmem_long_iget. */
 #include <complex.h>
 #include <shmem.h>
 #include <stdio.h>
@@ -259,6 +260,10 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "stack_lock") == 0) { /* misuse: a lock that is not symmetric */
         long on_stack = 0;
         shmem_set_lock(&on_stack); /* ends the job with a message */
+    }
+    if (argc > 1 && strcmp(argv[1], "iget_bad_pe") == 0) { /* misuse: named as the program called it */
+        long local[4];
+        shmem_long_iget(local, &global_word, 1, 0, 4, -3); /* ends the job with a message */
     }
     generic_rma(me, n, (me + 1) % n);
     generic_amo_and_signals(me, n, (me + 1) % n);
