@@ -50,7 +50,7 @@ check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env F
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
-for t in rma_types rma_sizes ordering busy_target atomics signal_wait collectives openshmem; do
+for t in rma_types rma_sizes ordering busy_target atomics signal_wait collectives openshmem shmem15 generic_cpp; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
 done
 fi
