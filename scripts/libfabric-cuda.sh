@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds libfabric (ofiwg/libfabric 2.x, a source tree fetched outside this repository) with
+# CUDA into PREFIX: only the providers fabshmem uses (shm, tcp, rxm), libcuda loaded at run time
+# (--enable-cuda-dlopen). A build already in PREFIX from the same tree is reused.
+#   scripts/libfabric-cuda.sh SRC_DIR PREFIX
+# CUDA support needs nvml.h, which Debian's CUDA toolkit lacks: set NVML_INCLUDE to a folder
+# holding it (the GPU machine's /usr/local/cuda/include has it). Without it the build has no CUDA,
+# which still serves to run the suite against libfabric 2.x. Afterwards:
+#   PKG_CONFIG_PATH=PREFIX/lib/pkgconfig meson setup build-lf ...   build fabshmem against it
+#   LD_LIBRARY_PATH=PREFIX/lib build/...                             run a fabshmem built against
+#                                                                    the system libfabric with it
+set -euo pipefail
+[ $# -eq 2 ] && [ -f "$1/configure.ac" ] || { echo "usage: scripts/libfabric-cuda.sh SRC_DIR PREFIX" >&2; exit 2; }
+src=$(realpath "$1")
+prefix=$(realpath -m "$2")
+cuda=/usr/local/cuda
+with_cuda=no
+[ -n "${NVML_INCLUDE:-}" ] && [ -f "$NVML_INCLUDE/nvml.h" ] && [ -d "$cuda/include" ] && with_cuda=yes
+stamp="$prefix/.fabshmem-build"
+want="$src cuda=$with_cuda"
+if [ -x "$prefix/bin/fi_info" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+    echo "libfabric-cuda: reusing $prefix ($("$prefix/bin/fi_info" --version | head -n 1))"
+    exit 0
+fi
+
+missing=()
+for p in libtool autoconf automake make gcc; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    [ "$(id -u)" -eq 0 ] || { echo "libfabric-cuda: install ${missing[*]} (as root)" >&2; exit 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+[ -x "$src/configure" ] || (cd "$src" && ./autogen.sh >/dev/null)
+obj="$prefix.obj"  # out of tree, beside the prefix
+mkdir -p "$obj"
+args=(--prefix="$prefix" --enable-only --enable-shm --enable-tcp --enable-rxm --disable-static)
+if [ $with_cuda = yes ]; then
+    args+=(--with-cuda="$cuda" --enable-cuda-dlopen CPPFLAGS="-I$NVML_INCLUDE")
+fi
+echo "libfabric-cuda: configure ${args[*]}"
+(cd "$obj" && "$src/configure" "${args[@]}" >configure.log 2>&1) ||
+    { echo "libfabric-cuda: configure failed (log: $obj/configure.log)" >&2; exit 1; }
+make -C "$obj" -j"$(nproc)" install >"$obj/make.log" 2>&1 ||
+    { echo "libfabric-cuda: build failed (log: $obj/make.log)" >&2; exit 1; }
+echo "$want" >"$stamp"
+echo "libfabric-cuda: $("$prefix/bin/fi_info" --version | head -n 1) in $prefix (CUDA: $with_cuda)"
