@@ -290,7 +290,7 @@ consumer_installed() {
     libdir=$(dirname "$(find "$work/prefix" -name fabshmem.pc)") &&
     PKG_CONFIG_PATH=$libdir meson setup "$work/build-installed" tests/consumer &&
     meson compile -C "$work/build-installed" &&
-    LD_LIBRARY_PATH=$(dirname "$libdir") srun_n 2 "$work/build-installed/consumer"
+    LD_LIBRARY_PATH=$(dirname "$libdir")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} srun_n 2 "$work/build-installed/consumer"
 }
 consumer_subproject() {
     mkdir -p "$work/sub/subprojects" && cp tests/consumer/* "$work/sub/" &&
@@ -302,7 +302,7 @@ consumer_subproject() {
 consumer_cuda() {  # the CUDA example (device API) against the installed fabshmem
     PATH=$PATH:/usr/local/cuda/bin PKG_CONFIG_PATH=$libdir meson setup "$work/build-cuda" examples/cuda-app &&
     meson compile -C "$work/build-cuda" &&
-    LD_LIBRARY_PATH=$(dirname "$libdir") srun_n 2 "$work/build-cuda/kernel-tutorial"
+    LD_LIBRARY_PATH=$(dirname "$libdir")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} srun_n 2 "$work/build-cuda/kernel-tutorial"
 }
 export -f consumer_installed consumer_subproject consumer_cuda
 check consumer-installed ok 'consumer: OK on 2 PEs' consumer_installed
