@@ -88,7 +88,7 @@ std::string Routing::describe() const {
             carries_a_peer = carries_a_peer || (static_cast<int>(pe) != my_pe_ && routes_[pe] == t.get());
         if (!t || !carries_a_peer) continue;
         std::string line = t->describe();
-        if (line != t->name()) line = std::string(t->name()) + " " + line;
+        if (line.rfind(t->name(), 0) != 0) line = std::string(t->name()) + " " + line;  // "fabric tcp;ofi_rxm (...)"
         out += (out.empty() ? "" : ", ") + line;
     }
     return out.empty() ? "none" : out;
