@@ -46,22 +46,18 @@ void gather_from_each(Runtime &rt, const char *function, const Group &group, con
 
 void check_same_arguments(Runtime &rt, const char *function, const Group &group, uint64_t bytes, int root) {
     if (!rt.config.debug) return;
-    const struct {
-        long long mine;
-        const char *what;
-    } arguments[] = {{static_cast<long long>(bytes), "size"}, {root, "root"}};
-    for (const auto &argument : arguments) {
-        if (argument.what == arguments[1].what && root < 0) break;  // no root to compare
-        std::vector<uint64_t> all = gather_words(rt, group, static_cast<uint64_t>(argument.mine));
+    auto same_everywhere = [&](const char *what, long long mine) {
+        std::vector<uint64_t> all = gather_words(rt, group, static_cast<uint64_t>(mine));
         group.sync();  // every member has read the scratch words before they are reused
         for (size_t i = 0; i < all.size(); ++i) {
-            if (static_cast<long long>(all[i]) == argument.mine) continue;
+            if (static_cast<long long>(all[i]) == mine) continue;
             fatal("%s is collective, but PE %d passed %s %lld where this PE passed %lld; every PE of "
                   "the team must pass the same %s (FABSHMEM_DEBUG=1 checks this)",
-                  function, group.members[i], argument.what, static_cast<long long>(all[i]), argument.mine,
-                  argument.what);
+                  function, group.members[i], what, static_cast<long long>(all[i]), mine, what);
         }
-    }
+    };
+    same_everywhere("size", static_cast<long long>(bytes));
+    if (root >= 0) same_everywhere("root", root);
 }
 
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
