@@ -7,6 +7,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* As NVSHMEM's headers do, these bring in CUDA's runtime and driver headers wherever the
+ * compiler finds them (nvcc, or a C/C++ compiler given CUDA's include folder, as
+ * `pkg-config --cflags fabshmem` does on a build with CUDA): programs rely on that. */
+#if !defined(FABSHMEMI_NO_CUDA_HEADERS) && defined(__has_include)
+#if __has_include(<cuda_runtime.h>) && __has_include(<cuda.h>)
+#include <cuda.h>
+#include <cuda_runtime.h>
+#define FABSHMEMI_CUDA_HEADERS 1
+#endif
+#endif
+
 #include "fabshmem/detail/types.h"
 
 #define NVSHMEM_MAJOR_VERSION 3

@@ -4,12 +4,109 @@
 
 #include "nvshmem.h"
 
-/* cudaStream_t without including CUDA's headers (the same typedef CUDA makes). */
+#include <limits.h>
+#include <stdio.h>
+
+/* cudaStream_t and CUmodule where CUDA's headers are not found (the same typedefs CUDA makes). */
 struct CUstream_st;
 typedef struct CUstream_st *cudaStream_t;
+struct CUmod_st;
+typedef struct CUmod_st *CUmodule;
 
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+/* What the calls that return a status return (NVSHMEM's values). */
+enum nvshmemx_status {
+    NVSHMEMX_SUCCESS = 0,
+    NVSHMEMX_ERROR_INVALID_VALUE,
+    NVSHMEMX_ERROR_OUT_OF_MEMORY,
+    NVSHMEMX_ERROR_NOT_SUPPORTED,
+    NVSHMEMX_ERROR_SYMMETRY,
+    NVSHMEMX_ERROR_GPU_NOT_SELECTED,
+    NVSHMEMX_ERROR_COLLECTIVE_LAUNCH_FAILED,
+    NVSHMEMX_ERROR_INTERNAL,
+    NVSHMEMX_ERROR_SENTINEL = INT_MAX
+};
+
+/* NVSHMEM's message helper, which NVIDIA's sample programs use too: where, then what. */
+#define NVSHMEMI_ERROR_PRINT(...)                                        \
+    do {                                                                 \
+        fprintf(stderr, "%s:%s:%d: ", __FILE__, __func__, __LINE__);     \
+        fprintf(stderr, __VA_ARGS__);                                    \
+        fprintf(stderr, "\n");                                           \
+    } while (0)
+
+/* Init with attributes. flags 0 (or NVSHMEMX_INIT_THREAD_PES, or NVSHMEMX_INIT_WITH_SHMEM
+ * after shmem_init) is nvshmem_init; NVSHMEMX_INIT_WITH_MPI_COMM takes the PEs from the MPI
+ * communicator *attr->mpi_comm (the MPI_Comm's address; ranks become PEs); and
+ * NVSHMEMX_INIT_WITH_UNIQUEID from a unique id that rank 0 made with nvshmemx_get_uniqueid and
+ * the program handed to every rank any way it likes (no launcher needed). Returns 0, or
+ * prints why not and returns an NVSHMEMX_ERROR_* code. */
+enum nvshmemx_init_flags {
+    NVSHMEMX_INIT_THREAD_PES = 1,
+    NVSHMEMX_INIT_WITH_MPI_COMM = 1 << 1,
+    NVSHMEMX_INIT_WITH_SHMEM = 1 << 2,
+    NVSHMEMX_INIT_WITH_UNIQUEID = 1 << 3,
+    NVSHMEMX_INIT_MAX = INT_MAX
+};
+typedef struct {
+    int version;
+    char internal[124];
+} nvshmemx_uniqueid_v1;
+typedef nvshmemx_uniqueid_v1 nvshmemx_uniqueid_t;
+typedef struct {
+    int version;
+    nvshmemx_uniqueid_t *id;
+    int myrank;
+    int nranks;
+} nvshmemx_uniqueid_args_v1;
+typedef nvshmemx_uniqueid_args_v1 nvshmemx_uniqueid_args_t;
+typedef struct {
+    int version;
+    nvshmemx_uniqueid_args_t uid_args;
+    char content[96];
+} nvshmemx_init_args_v1;
+typedef nvshmemx_init_args_v1 nvshmemx_init_args_t;
+typedef struct {
+    int version;
+    void *mpi_comm;
+    nvshmemx_init_args_t args;
+} nvshmemx_init_attr_v1;
+typedef nvshmemx_init_attr_v1 nvshmemx_init_attr_t;
+#define NVSHMEMX_UNIQUEID_INITIALIZER {(1 << 16) + (int)sizeof(nvshmemx_uniqueid_t), {0}}
+#define NVSHMEMX_UNIQUEID_ARGS_INITIALIZER {(1 << 16) + (int)sizeof(nvshmemx_uniqueid_args_t), NULL, -1, -1}
+#define NVSHMEMX_INIT_ARGS_INITIALIZER \
+    {(1 << 16) + (int)sizeof(nvshmemx_init_args_t), NVSHMEMX_UNIQUEID_ARGS_INITIALIZER, {0}}
+#define NVSHMEMX_INIT_ATTR_INITIALIZER \
+    {(1 << 16) + (int)sizeof(nvshmemx_init_attr_t), NULL, NVSHMEMX_INIT_ARGS_INITIALIZER}
+int nvshmemx_init_attr(unsigned int flags, nvshmemx_init_attr_t *attr);
+/* Rank 0 only, before init: a fresh id naming where rank 0 will listen. */
+int nvshmemx_get_uniqueid(nvshmemx_uniqueid_t *uniqueid);
+int nvshmemx_set_attr_uniqueid_args(const int myrank, const int nranks, const nvshmemx_uniqueid_t *uniqueid,
+                                    nvshmemx_init_attr_t *attr);
+
+/* A CUmodule the program loaded itself (cuModuleLoad of a cubin built from code that includes
+ * nvshmem.h): its copy of the device state is filled in, so its kernels may call NVSHMEM. */
+int nvshmemx_cumodule_init(CUmodule module);
+int nvshmemx_cumodule_finalize(CUmodule module);
+
+/* User buffers made symmetric (collective): every PE passes a buffer of the same size; the
+ * returned address is that buffer as a symmetric address, usable in every call that takes
+ * one. Unregister (collective) before freeing the buffer. */
+void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int flags);
+int nvshmemx_buffer_unregister_symmetric(void *mmap_ptr, size_t size);
+
+/* Launches a kernel whose blocks call NVSHMEM's synchronising calls (device barriers,
+ * collectives): every block is resident at once (a cooperative launch), so none waits for a
+ * block that cannot start. Collective over the PEs. Returns 0, or NVSHMEMX_ERROR_* after
+ * saying why (a grid that cannot be co-resident: ask query_gridsize for the largest). */
+#if defined(FABSHMEMI_CUDA_HEADERS)
+int nvshmemx_collective_launch(const void *func, dim3 gridDims, dim3 blockDims, void **args, size_t sharedMem,
+                               cudaStream_t stream);
+int nvshmemx_collective_launch_query_gridsize(const void *func, dim3 blockDims, void **args, size_t sharedMem,
+                                              int *gridsize);
 #endif
 
 enum nvshmemx_init_status {
@@ -46,6 +143,9 @@ const char *fabshmemx_provider_name(void);
  * over the fabric the stream is synchronised first and the call completes before returning. */
 void nvshmemx_getmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
 void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
+/* The same, completed by nvshmemx_quiet_on_stream (or a barrier) rather than on return. */
+void nvshmemx_getmem_nbi_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
+void nvshmemx_putmem_nbi_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
 #define FABSHMEM_DECLARE_ON_STREAM(NAME, TYPE)                                                         \
     void nvshmemx_##NAME##_get_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,    \
                                          cudaStream_t stream);                                     \
@@ -96,6 +196,7 @@ FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DECLARE_ARITH_REDUCE_ON_STREAM)
 #undef FABSHMEM_DECLARE_ARITH_REDUCE_ON_STREAM
 #undef FABSHMEM_DECLARE_REDUCE_ON_STREAM
 void nvshmemx_barrier_all_on_stream(cudaStream_t stream);
+void nvshmemx_sync_all_on_stream(cudaStream_t stream);
 
 #ifdef __cplusplus
 }

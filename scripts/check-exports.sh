@@ -14,7 +14,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 # The C compiler lists every function the headers declare (-aux-info), with the file it is in.
 printf '#include <nvshmem.h>\n#include <nvshmemx.h>\n#include <shmem.h>\n#include <fabshmem/detail/device_state.h>\n' >"$tmp/api.c"
-cc -std=c11 -fsyntax-only -Iinclude -I"$build/include" -aux-info "$tmp/aux" "$tmp/api.c"
+# CUDA's include folder, where there is one, so that the calls taking CUDA types are declared too.
+cuda_include=()
+[ -f /usr/local/cuda/include/cuda_runtime.h ] && cuda_include=(-I/usr/local/cuda/include)
+cc -std=c11 -fsyntax-only -Iinclude -I"$build/include" "${cuda_include[@]}" -aux-info "$tmp/aux" "$tmp/api.c"
 grep -E '^/\* [^ ]*include/(nvshmem|nvshmemx|shmem|fabshmem/detail/device_state)\.h:' "$tmp/aux" \
     | sed -E 's/\(.*//; s/.* \**([A-Za-z_][A-Za-z0-9_]*) *$/\1/' | sort -u >"$tmp/declared"
 # Variables the headers declare extern.

@@ -8,7 +8,7 @@ packages=(
     libpmix-dev libhwloc-dev hwloc             # bootstrap and topology
     libgtest-dev libbenchmark-dev              # tests and micro-benchmarks
     slurmctld slurmd slurm-client munge        # the local cluster
-    openmpi-bin                                # a second PMIx launcher (mpirun)
+    openmpi-bin libopenmpi-dev                 # a second PMIx launcher (mpirun); MPI-comm init
     gnuplot-nox bc                             # benchmark plots
     iproute2 util-linux                        # simulated nodes (ip netns, nsenter, unshare)
 )

@@ -281,6 +281,29 @@ echo "== under OpenMPI's mpirun (another PMIx launcher)"
 check mpirun-tutorial ok "$tutorial_line" mpirun_n 2 $ex/tutorial
 FABSHMEM_PROVIDER=tcp check mpirun-rma_sizes ok 'PASS on 2 PEs' mpirun_n 2 $pe/pe_rma_sizes
 
+echo "== nvshmemx_init_attr: a unique id (no PMIx), the program's MPI"
+# uid_job N MODE...: N tasks started by srun without PMIx; rank 0 writes the id to a fresh file.
+uid_job() { local n=$1; shift; local id=$root/build/uid-$RANDOM.id; rm -f "$id"; srun --mpi=none --kill-on-bad-exit=0 -n "$n" $pe/pe_init_uid "$id" "$@"; local rc=$?; rm -f "$id"; return $rc; }
+export -f uid_job
+export root
+check init-uid-2pe ok 'init_uid: PASS on 2 PEs' uid_job 2
+check init-uid-3pe ok 'init_uid: PASS on 3 PEs' uid_job 3
+FABSHMEM_DISABLE_IPC=1 check init-uid-tcp ok 'init_uid: PASS on 2 PEs' uid_job 2
+FABSHMEM_BOOTSTRAP_TIMEOUT=3 check init-uid-other-job fail \
+    "PE 1: error: nvshmemx_init_attr: the unique id is another job's" uid_job 2 other-job
+# ... and rank 0, waiting for the real rank 1, names it when the bootstrap timeout ends the wait.
+grep -q "${prefix}error: bootstrap (unique id): PE(s) 1 did not arrive within FABSHMEM_BOOTSTRAP_TIMEOUT=3 s" \
+    "$logs/init-uid-other-job.log"
+record init-uid-names-missing $?
+if [ -x $pe/pe_init_mpi ]; then
+    for n in 2 4; do
+        check init-mpi-comm-${n}pe ok "init_mpi comm: PASS on $n PEs" mpirun_n $n $pe/pe_init_mpi comm
+        check init-mpi-uid-${n}pe ok "init_mpi uid: PASS on $n PEs" mpirun_n $n $pe/pe_init_mpi uid
+    done
+else
+    skipped=$((skipped + 1)); echo "  skip  init-mpi: this build has no MPI (libopenmpi-dev)"
+fi
+
 echo "== a Meson project using dependency('fabshmem')"
 work=$(mktemp -d /tmp/fabshmem-consumer.XXXXXX)
 export work root
@@ -378,6 +401,10 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
+    # A unique id across nodes: rank 0 listens on its node's address, the others connect.
+    uid_nodes() { local id=$root/build/uid-nodes.id; rm -f "$id"; scripts/local-cluster.sh exec srun --mpi=none -N 2 --ntasks-per-node=2 $pe/pe_init_uid "$id"; }
+    export -f uid_nodes
+    check init-uid-2x2 ok 'init_uid: PASS on 4 PEs' uid_nodes
     FABSHMEM_INFO=1 check paths-2x2 ok 'PE 0: host n1, node PEs 0,1, .*paths to PEs 0:self 1:ipc 2:fabric 3:fabric' srun_nodes 2 $ex/hello
     FABSHMEM_PROVIDER=shm check shm-across-nodes-refused fail "${prefix}error: FABSHMEM_PROVIDER=shm reaches only PEs of one node" srun_nodes 1 $ex/hello
     # PE 2 (node 2) dies while all compute: PE 3, its node peer, notices and ends the job.

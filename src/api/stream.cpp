@@ -16,9 +16,10 @@ void synchronize(const char *function, cudaStream_t stream) {
 }
 
 // Between a GPU heap and this node's PEs (or itself) the copy goes on the stream; anything
-// else waits for the stream, then runs as the blocking call.
+// else waits for the stream, then runs as the host call: blocking, or (nbi) completed by
+// nvshmemx_quiet_on_stream.
 void rma_on_stream(const char *function, bool get, void *dest, const void *source, size_t bytes,
-                   int pe, cudaStream_t stream) {
+                   int pe, cudaStream_t stream, bool blocking = true) {
     Runtime &rt = runtime_for(function);
     const void *symmetric = get ? source : dest;
     size_t offset = checked_remote_offset(rt, function, symmetric, bytes, pe, get ? dest : source);
@@ -32,8 +33,8 @@ void rma_on_stream(const char *function, bool get, void *dest, const void *sourc
         return;
     }
     synchronize(function, stream);
-    if (get) route.get(dest, offset, bytes, pe, true);
-    else route.put(offset, source, bytes, pe, true);
+    if (get) route.get(dest, offset, bytes, pe, blocking);
+    else route.put(offset, source, bytes, pe, blocking);
 }
 
 }  // namespace
@@ -45,6 +46,12 @@ void nvshmemx_getmem_on_stream(void *dest, const void *source, size_t bytes, int
 }
 void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream) {
     rma_on_stream("nvshmemx_putmem_on_stream", false, dest, source, bytes, pe, stream);
+}
+void nvshmemx_getmem_nbi_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream) {
+    rma_on_stream("nvshmemx_getmem_nbi_on_stream", true, dest, source, bytes, pe, stream, false);
+}
+void nvshmemx_putmem_nbi_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream) {
+    rma_on_stream("nvshmemx_putmem_nbi_on_stream", false, dest, source, bytes, pe, stream, false);
 }
 
 #define FABSHMEM_DEFINE_ON_STREAM(NAME, TYPE)                                                      \
@@ -94,6 +101,13 @@ void nvshmemx_barrier_all_on_stream(cudaStream_t stream) {
     Runtime &rt = runtime_for("nvshmemx_barrier_all_on_stream");
     synchronize("nvshmemx_barrier_all_on_stream", stream);
     quiet_all(rt);
+    sync_all(rt);
+}
+
+// Like the barrier, but (as nvshmem_sync_all) without completing this PE's RMA first.
+void nvshmemx_sync_all_on_stream(cudaStream_t stream) {
+    Runtime &rt = runtime_for("nvshmemx_sync_all_on_stream");
+    synchronize("nvshmemx_sync_all_on_stream", stream);
     sync_all(rt);
 }
 

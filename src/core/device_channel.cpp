@@ -11,11 +11,20 @@
 namespace fabshmem {
 namespace {
 
+struct LoadedModule {
+    void *module;
+    void *state;  // the module's copy of fabshmemi::state (device memory)
+};
+
 struct ModuleRegistry {
     std::mutex mutex;
     std::vector<fabshmemi_device_state_update> updates;
+    std::vector<LoadedModule> loaded;
     fabshmemi_device_state current{};
 };
+
+// The device state's name in code built with -rdc=true (device.h: an inline variable).
+constexpr const char *kStateSymbol = "_ZN9fabshmemi5stateE";
 
 // Constructed on first use: modules register from static initializers, in any order.
 ModuleRegistry &registry() {
@@ -29,6 +38,12 @@ void update_module(fabshmemi_device_state_update update, const fabshmemi_device_
               "%d); check that it was compiled for this GPU's architecture", rc);
 }
 
+void update_loaded(const LoadedModule &loaded, const fabshmemi_device_state &state) {
+    std::string error;
+    if (!cuda::copy(loaded.state, &state, sizeof state, &error) || !cuda::copies_complete(&error))
+        fatal("cannot pass fabshmem's device state to the CUDA module %p: %s", loaded.module, error.c_str());
+}
+
 }  // namespace
 
 void publish_device_state(const fabshmemi_device_state &state) {
@@ -36,6 +51,38 @@ void publish_device_state(const fabshmemi_device_state &state) {
     std::lock_guard<std::mutex> lock(r.mutex);
     r.current = state;
     for (auto update : r.updates) update_module(update, state);
+    for (const LoadedModule &loaded : r.loaded) update_loaded(loaded, state);
+}
+
+bool add_loaded_module(void *module, std::string *error) {
+    LoadedModule loaded{module, nullptr};
+    size_t bytes = 0;
+    if (!cuda::module_global(module, kStateSymbol, &loaded.state, &bytes, error)) {
+        *error += ": the module holds no fabshmem device state; build it from code that includes "
+                  "nvshmem.h, with relocatable device code (nvcc -rdc=true, then -dlink or -cubin)";
+        return false;
+    }
+    if (bytes != sizeof(fabshmemi_device_state)) {
+        *error = "the module's fabshmem device state has " + std::to_string(bytes) + " bytes, this library's " +
+                 std::to_string(sizeof(fabshmemi_device_state)) + ": build it against this fabshmem's headers";
+        return false;
+    }
+    ModuleRegistry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    update_loaded(loaded, r.current);
+    r.loaded.push_back(loaded);
+    return true;
+}
+
+bool remove_loaded_module(void *module) {
+    ModuleRegistry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (auto it = r.loaded.begin(); it != r.loaded.end(); ++it)
+        if (it->module == module) {
+            r.loaded.erase(it);
+            return true;
+        }
+    return false;
 }
 
 DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "fabshmem/detail/device_state.h"
@@ -56,5 +57,11 @@ private:
 
 // Sends `state` to every registered CUDA module (and to modules registering later).
 void publish_device_state(const fabshmemi_device_state &state);
+
+// CUmodules the program loaded itself (nvshmemx_cumodule_init): their state is kept up to date
+// like the others' until they are removed. False, with `error`, when the module holds no
+// fabshmem device state.
+bool add_loaded_module(void *module, std::string *error);
+bool remove_loaded_module(void *module);
 
 }  // namespace fabshmem

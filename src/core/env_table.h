@@ -40,6 +40,9 @@
     X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120", "0", "86400",                             \
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
+    X(bootstrap_uid_interface, "FABSHMEM_BOOTSTRAP_UID_INTERFACE", "NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", String, "", "", "", \
+      "Network interface (e.g. eth0) whose address rank 0's nvshmemx_get_uniqueid puts in the id " \
+      "for the other ranks to connect to; empty: the first IPv4 interface that is up, not loopback") \
     X(collective_timeout, "FABSHMEM_COLLECTIVE_TIMEOUT", "", Int, "600", "0", "604800",                \
       "Seconds a PE waits in a barrier or another collective for a PE of its team before ending the " \
       "job (it names the PEs it waits for after 5 s and every 60 s); 0: wait for ever")              \

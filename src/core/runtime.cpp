@@ -207,18 +207,43 @@ void warn_unused_fabric_settings(const Runtime &rt) {
     warn("FABSHMEM_NIC", rt.config.nic);
 }
 
-void start_runtime(Runtime &rt) {
-    ActivityScope activity("in nvshmem_init");  // what a message about a dead peer says we were doing
+void load_checked_config(Config *config) {
     std::string error;
-    if (!load_config(&rt.config, &error)) fatal("%s", error.c_str());
-    if (rt.config.debug) set_log_level(LogLevel::debug);
-    else if (rt.config.info) set_log_level(LogLevel::info);
-    if (rt.config.heap != "auto" && rt.config.heap != "host" && rt.config.heap != "cuda")
-        fatal("FABSHMEM_HEAP=%s is not valid: expected cuda, host or auto", rt.config.heap.c_str());
+    if (!load_config(config, &error)) fatal("%s", error.c_str());
+    if (config->debug) set_log_level(LogLevel::debug);
+    else if (config->info) set_log_level(LogLevel::info);
+    if (config->heap != "auto" && config->heap != "host" && config->heap != "cuda")
+        fatal("FABSHMEM_HEAP=%s is not valid: expected cuda, host or auto", config->heap.c_str());
+}
+
+// The bootstrap `backend` was asked for by name (nvshmemx_init_attr), or the first that applies.
+std::unique_ptr<Bootstrap> open_named_bootstrap(const char *backend, BootstrapArgs args, long timeout,
+                                                Status *status) {
+    const BootstrapEntry *entry = find_bootstrap(backend);
+    if (!entry || !entry->create_with) {
+        FS_ERROR("nvshmemx_init_attr: this fabshmem was built without the %s bootstrap%s", backend,
+                 std::string(backend) == "mpi" ? " (build it where Meson finds MPI: dependency('mpi'))" : "");
+        *status = Status::invalid_argument;
+        return nullptr;
+    }
+    args.timeout_seconds = timeout;
+    if (args.rank >= 0) set_log_pe(args.rank);  // messages name the PE from the start
+    return entry->create_with(args, status);
+}
+
+// Returns false (nothing started) when a bootstrap named by the program cannot start.
+bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) {
+    ActivityScope activity("in nvshmem_init");  // what a message about a dead peer says we were doing
+    load_checked_config(&rt.config);
 
     Status status;
-    rt.bootstrap = open_bootstrap(&status);
-    if (!rt.bootstrap) fatal("nvshmem_init: no bootstrap could start (%s)", to_string(status));
+    if (backend) {
+        rt.bootstrap = open_named_bootstrap(backend, *args, rt.config.bootstrap_timeout, &status);
+        if (!rt.bootstrap) return false;
+    } else {
+        rt.bootstrap = open_bootstrap(&status);
+        if (!rt.bootstrap) fatal("nvshmem_init: no bootstrap could start (%s)", to_string(status));
+    }
     rt.my_pe = rt.bootstrap->rank();
     rt.n_pes = rt.bootstrap->size();
     set_log_pe(rt.my_pe);
@@ -272,6 +297,7 @@ void start_runtime(Runtime &rt) {
     rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
     rt.statics.unlink_shared_name();
     if (rt.config.info) print_info(rt);
+    return true;
 }
 
 void stop_runtime(Runtime &rt) {
@@ -307,7 +333,18 @@ Runtime &runtime_for(const char *function) {
           function);
 }
 
-void initialize() {
+bool make_unique_id(void *id, std::string *error) {
+    Config config;
+    load_checked_config(&config);
+    const BootstrapEntry *entry = find_bootstrap("uid");
+    if (!entry || !entry->make_unique_id) {
+        *error = "this fabshmem was built without the unique-id bootstrap";
+        return false;
+    }
+    return entry->make_unique_id(id, config.bootstrap_uid_interface, error);
+}
+
+bool initialize(const char *backend, const BootstrapArgs *args) {
     std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
     if (g_phase == Phase::finalized) {
         fatal("nvshmem_init was called after nvshmem_finalize; fabshmem cannot be initialized "
@@ -318,12 +355,17 @@ void initialize() {
         FS_WARN("nvshmem_init was called again (%d calls); this call does nothing, and each "
                 "needs its own nvshmem_finalize",
                 g_init_count);
-        return;
+        return true;
     }
     g_runtime = new Runtime();
-    start_runtime(*g_runtime);
+    if (!start_runtime(*g_runtime, backend, args)) {
+        delete g_runtime;  // only the config was loaded: nothing else to undo
+        g_runtime = nullptr;
+        return false;
+    }
     g_init_count = 1;
     g_phase.store(Phase::initialized, std::memory_order_release);
+    return true;
 }
 
 void global_exit(int status) {

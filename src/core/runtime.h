@@ -42,7 +42,12 @@ struct Runtime {
 // The runtime, or a fatal error naming `function` when called before init or after finalize.
 Runtime &runtime_for(const char *function);
 
-void initialize();
+// `backend` (with `args`): a bootstrap that needs the program's arguments (nvshmemx_init_attr);
+// nullptr: the first registered one that applies. Returns false after logging when the named
+// bootstrap cannot start (init does not happen).
+bool initialize(const char *backend = nullptr, const BootstrapArgs *args = nullptr);
+// nvshmemx_get_uniqueid: a fresh id from the "uid" bootstrap (kUniqueIdBytes at `id`).
+bool make_unique_id(void *id, std::string *error);
 // nvshmem_global_exit / shmem_global_exit: ends every PE of the job with `status`.
 [[noreturn]] void global_exit(int status);
 void finalize();

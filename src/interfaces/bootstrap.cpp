@@ -1,6 +1,7 @@
 #include "bootstrap.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "log.h"
 
@@ -11,8 +12,15 @@ int Bootstrap::node_rank() const {
     return static_cast<int>(it - node_pes_.begin());
 }
 
+const BootstrapEntry *find_bootstrap(const char *name) {
+    for (const BootstrapEntry *backend : registered_bootstraps())
+        if (std::strcmp(backend->name, name) == 0) return backend;
+    return nullptr;
+}
+
 std::unique_ptr<Bootstrap> open_bootstrap(Status *status) {
     for (const BootstrapEntry *backend : registered_bootstraps()) {
+        if (!backend->create) continue;
         std::string why_not;
         *status = Status::ok;
         std::unique_ptr<Bootstrap> bootstrap = backend->create(&why_not, status);

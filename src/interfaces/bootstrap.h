@@ -42,19 +42,36 @@ protected:
     long timeout_seconds_ = 0;
 };
 
+// What nvshmemx_init_attr hands a bootstrap: the program's own way of finding its PEs.
+struct BootstrapArgs {
+    int rank = -1;
+    int size = -1;
+    const void *unique_id = nullptr;  // kUniqueIdBytes from make_unique_id (the "uid" backend)
+    void *mpi_comm = nullptr;         // the address of an MPI_Comm (the "mpi" backend)
+    long timeout_seconds = 0;         // for finding the others; 0: forever
+};
+constexpr size_t kUniqueIdBytes = 124;
+
 // One registered backend (bootstrap/<name>/ defines it). create() returns a bootstrap, or
 // nullptr: with *status ok and `why_not` saying why it does not apply (the next one is
-// tried), or with *status set after logging why it applies but failed.
+// tried), or with *status set after logging why it applies but failed. Backends that need
+// the program's arguments have no create() (nvshmem_init never tries them) but create_with();
+// the "uid" backend also makes the ids (`interface`: the network interface to listen on,
+// empty: the first one that is up).
 struct BootstrapEntry {
     const char *name;
     std::unique_ptr<Bootstrap> (*create)(std::string *why_not, Status *status);
+    std::unique_ptr<Bootstrap> (*create_with)(const BootstrapArgs &args, Status *status) = nullptr;
+    bool (*make_unique_id)(void *id, const std::string &interface, std::string *error) = nullptr;
 };
 
 // Every backend built into the library, in the order they are tried (src/interfaces/
 // registry.cpp.in, filled from bootstrap/meson.build): PMIx, then a singleton for ./a.out.
 const std::vector<const BootstrapEntry *> &registered_bootstraps();
+// The backend called `name`, or nullptr when this build has none.
+const BootstrapEntry *find_bootstrap(const char *name);
 
-// Tries the registered backends in order.
+// Tries the registered backends that need no arguments, in order.
 std::unique_ptr<Bootstrap> open_bootstrap(Status *status);
 
 }  // namespace fabshmem

@@ -37,6 +37,11 @@ bool copy_async(void *, const void *, size_t, void *, std::string *error) { retu
 bool atomic(void *, const AtomicRequest &, uint64_t *, std::string *error) { return unavailable(error); }
 bool prepare_atomics(void *, std::string *error) { return unavailable(error); }
 bool stream_synchronize(void *, std::string *error) { return unavailable(error); }
+bool max_coresident_blocks(const void *, unsigned, size_t, int *, std::string *error) { return unavailable(error); }
+bool launch_cooperative(const void *, const unsigned[3], const unsigned[3], void **, size_t, void *, std::string *error) {
+    return unavailable(error);
+}
+bool module_global(void *, const char *, void **, size_t *, std::string *error) { return unavailable(error); }
 bool ipc_get_handle(void *, IpcHandle *, std::string *error) { return unavailable(error); }
 void *ipc_open(const IpcHandle &, std::string *error) {
     unavailable(error);

@@ -176,6 +176,54 @@ bool stream_synchronize(void *stream, std::string *error) {
     return ok(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), "cudaStreamSynchronize", error);
 }
 
+bool max_coresident_blocks(const void *kernel, unsigned threads, size_t shared_bytes, int *blocks,
+                           std::string *error) {
+    int device = 0, per_sm = 0, sms = 0, cooperative = 0;
+    if (!ok(cudaGetDevice(&device), "cudaGetDevice", error) ||
+        !ok(cudaDeviceGetAttribute(&cooperative, cudaDevAttrCooperativeLaunch, device), "cudaDeviceGetAttribute", error) ||
+        !ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute", error) ||
+        !ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, static_cast<int>(threads), shared_bytes),
+            "cudaOccupancyMaxActiveBlocksPerMultiprocessor", error))
+        return false;
+    if (!cooperative) {
+        *error = "GPU " + std::to_string(device) + " does not support cooperative launches";
+        return false;
+    }
+    *blocks = per_sm * sms;
+    return true;
+}
+
+bool launch_cooperative(const void *kernel, const unsigned grid[3], const unsigned block[3], void **args,
+                        size_t shared_bytes, void *stream, std::string *error) {
+    return ok(cudaLaunchCooperativeKernel(kernel, dim3(grid[0], grid[1], grid[2]), dim3(block[0], block[1], block[2]),
+                                          args, shared_bytes, static_cast<cudaStream_t>(stream)),
+              "cudaLaunchCooperativeKernel", error);
+}
+
+bool module_global(void *module, const char *name, void **address, size_t *bytes, std::string *error) {
+    // The driver's cuModuleGetGlobal, reached through the runtime (the library links no libcuda).
+    using GetGlobal = int (*)(unsigned long long *, size_t *, void *, const char *);
+    static GetGlobal get_global = [] {
+        void *fn = nullptr;
+        cudaDriverEntryPointQueryResult found{};
+        if (cudaGetDriverEntryPointByVersion("cuModuleGetGlobal", &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+            found != cudaDriverEntryPointSuccess)
+            fn = nullptr;
+        return reinterpret_cast<GetGlobal>(fn);
+    }();
+    if (!get_global) {
+        *error = "the CUDA driver offers no cuModuleGetGlobal";
+        return false;
+    }
+    unsigned long long device_address = 0;
+    if (int rc = get_global(&device_address, bytes, module, name)) {
+        *error = "cuModuleGetGlobal(" + std::string(name) + ") failed (CUDA error " + std::to_string(rc) + ")";
+        return false;
+    }
+    *address = reinterpret_cast<void *>(device_address);
+    return true;
+}
+
 bool ipc_get_handle(void *allocation, IpcHandle *handle, std::string *error) {
     static_assert(sizeof(cudaIpcMemHandle_t) == sizeof(IpcHandle::bytes), "IPC handle size");
     cudaIpcMemHandle_t h;

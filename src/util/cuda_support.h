@@ -45,6 +45,17 @@ bool prepare_atomics(void *gpu_word, std::string *error);
 // gpu_atomic.cu: launches the kernel; the old value lands in `old_device` (mapped memory).
 bool launch_atomic(void *word, const AtomicRequest &request, void *stream, unsigned long long *old_device);
 
+// Cooperative launches (nvshmemx_collective_launch) on the current device: how many blocks of
+// `kernel` with `threads` threads and `shared_bytes` of dynamic shared memory fit at once, and
+// a launch whose blocks are all resident together. grid and block: x, y, z.
+bool max_coresident_blocks(const void *kernel, unsigned threads, size_t shared_bytes, int *blocks,
+                           std::string *error);
+bool launch_cooperative(const void *kernel, const unsigned grid[3], const unsigned block[3], void **args,
+                        size_t shared_bytes, void *stream, std::string *error);
+
+// The device address and size of the global `name` in a CUmodule the program loaded.
+bool module_global(void *module, const char *name, void **address, size_t *bytes, std::string *error);
+
 // Pinned host memory mapped into the GPU's address space (`*device_address`), zeroed.
 void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error);
 void free_host_mapped(void *ptr);

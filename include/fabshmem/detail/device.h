@@ -13,8 +13,9 @@
  *   forms by all threads of a block; nvshmem_barrier_all / nvshmem_sync_all by one thread
  *   of each PE (or by a whole warp or block with the _warp / _block forms).
  *
- * Each translation unit keeps its own copy of the library's device state in constant memory,
- * registered with the library when the program starts and filled in at nvshmem_init. */
+ * Each translation unit keeps its own copy of the library's device state in constant memory
+ * (with -rdc=true, the whole program one), registered with the library when the program starts
+ * and filled in at nvshmem_init. */
 #ifndef FABSHMEM_DEVICE_H
 #define FABSHMEM_DEVICE_H
 
@@ -29,9 +30,16 @@
 #include "fabshmem/detail/types.h"
 
 namespace fabshmemi {
+#if defined(__CUDACC_RDC__)
+// With relocatable device code the program's device code is linked into one module: one copy
+// of the state for all of it (an inline variable), under a name nvshmemx_cumodule_init finds
+// in modules the program loads itself.
+inline __constant__ fabshmemi_device_state state;
+#endif
 namespace {
-
-__constant__ fabshmemi_device_state state;
+#if !defined(__CUDACC_RDC__)
+__constant__ fabshmemi_device_state state;  // one per translation unit, each its own module
+#endif
 
 int update_state(const fabshmemi_device_state *next) {
     return static_cast<int>(cudaMemcpyToSymbol(state, next, sizeof *next));

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# NVIDIA's own NVSHMEM programs (perftest and examples), built unchanged with nvcc against an
+# installed fabshmem: no edits, no force-included header. Prints "N/M build". With --run it
+# also runs each one with 2 PEs under mpirun (on the GPU machine) and, when NVSHMEM_HOME points
+# at an NVSHMEM installation (include/, lib/), builds and runs the same programs against
+# NVSHMEM and prints both side by side.
+#   scripts/nvshmem-clients.sh SRC_DIR [--run] [OUT_DIR]
+# SRC_DIR is an NVSHMEM source tree (tag v3.4.5-0) fetched outside this repository; it is never
+# changed. Left out: NVLink multicast (perftest/device/tile, examples/gemm_allreduce).
+# Environment: FABSHMEM_PREFIX (an installed fabshmem; default: build/ installed into
+# build-nvshmem/prefix), NVCC_ARCH (default sm_90), NVML_INCLUDE (the folder with nvml.h, which
+# perftest includes; default the CUDA toolkit's), JOBS (parallel compiles, default 2).
+set -euo pipefail
+usage() { echo "usage: scripts/nvshmem-clients.sh SRC_DIR [--run] [OUT_DIR]" >&2; exit 2; }
+[ $# -ge 1 ] && [ -d "$1/perftest/common" ] || usage
+src=$(realpath "$1"); shift
+run=0
+[ "${1:-}" = --run ] && { run=1; shift; }
+cd "$(dirname "$0")/.."
+root=$PWD
+out=${1:-results/nvshmem-clients-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out"
+out=$(realpath "$out")
+
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+cuda=$(dirname "$(dirname "$(realpath "$nvcc")")")
+arch=${NVCC_ARCH:-sm_90}
+nvml=${NVML_INCLUDE:-$cuda/include}
+[ -f "$nvml/nvml.h" ] || { echo "nvshmem-clients: no nvml.h in $nvml (set NVML_INCLUDE)" >&2; exit 2; }
+jobs=${JOBS:-2}
+
+if [ -z "${FABSHMEM_PREFIX:-}" ]; then
+    FABSHMEM_PREFIX=$root/build-nvshmem/prefix
+    [ -f build-nvshmem/fabshmem/build.ninja ] ||
+        meson setup build-nvshmem/fabshmem --prefix="$FABSHMEM_PREFIX" -Dtests=false -Dbench=false >/dev/null
+    meson install -C build-nvshmem/fabshmem >/dev/null
+fi
+
+# The programs, named by their path: perftest's host and device ones, then the examples.
+programs=$(cd "$src" && ls perftest/host/*/*.c* perftest/device/coll/*.cu perftest/device/pt-to-pt/*.cu \
+    examples/*.cu examples/*.cpp)
+mpi_compile=$(mpicxx --showme:compile 2>/dev/null || true)
+mpi_link=$(mpicxx --showme:link 2>/dev/null || true)
+mpi_define=${mpi_compile:+-DNVSHMEMTEST_MPI_SUPPORT}
+
+# build LIB_NAME INCLUDE_DIR LINK_FLAGS: every program into $out/LIB_NAME/, logs beside them.
+build() {
+    local name=$1 include=$2 link=$3 dir=$out/$1
+    mkdir -p "$dir"
+    local flags="-std=c++17 -O2 -rdc=true -arch=$arch -I$include -I$src/perftest/common -I$nvml $mpi_define $mpi_compile"
+    # perftest's shared helper, once: it must compile as it is.
+    "$nvcc" $flags -c "$src/perftest/common/utils.cu" -o "$dir/utils.o" >"$dir/utils.log" 2>&1 ||
+        echo "nvshmem-clients: perftest/common/utils.cu does not compile against $name ($dir/utils.log)"
+    export nvcc flags link dir src mpi_link cuda
+    printf '%s\n' $programs | xargs -P "$jobs" -I{} bash -c '
+        p={}; exe=$dir/$(echo "${p%.*}" | tr / _)
+        helper=; case $p in perftest/*) helper=$dir/utils.o ;; esac
+        [ -n "$helper" ] && [ ! -f "$helper" ] && { echo "utils.o missing" >"$exe.log"; exit 0; }
+        $nvcc $flags -I"$src/$(dirname "$p")" "$src/$p" $helper -o "$exe" $link $mpi_link \
+            -L"$cuda/lib64/stubs" -lcuda >"$exe.log" 2>&1 || rm -f "$exe"'
+    local built=0 total=0
+    for p in $programs; do
+        total=$((total + 1))
+        [ -x "$dir/$(echo "${p%.*}" | tr / _)" ] && built=$((built + 1))
+    done
+    echo "$name: $built/$total build"
+}
+
+build fabshmem "$FABSHMEM_PREFIX/include" "-L$FABSHMEM_PREFIX/lib -Xlinker -rpath=$FABSHMEM_PREFIX/lib -lfabshmem"
+if [ -n "${NVSHMEM_HOME:-}" ]; then
+    build nvshmem "$NVSHMEM_HOME/include" \
+        "-L$NVSHMEM_HOME/lib -Xlinker -rpath=$NVSHMEM_HOME/lib -lnvshmem_host -lnvshmem_device"
+fi
+[ $run -eq 1 ] || exit 0
+
+# Each program with 2 PEs on this machine; perftest's size sweeps are cut to keep it short.
+export FABSHMEM_SYMMETRIC_SIZE=${FABSHMEM_SYMMETRIC_SIZE:-1G}
+export NVSHMEM_SYMMETRIC_SIZE=${NVSHMEM_SYMMETRIC_SIZE:-1G} NVSHMEM_BOOTSTRAP=MPI NVSHMEMTEST_USE_MPI_LAUNCHER=1
+run_one() {  # run_one LIB_NAME PROGRAM: prints "ok SECONDS" or "fail(EXIT) SECONDS" or "-"
+    local exe=$out/$1/$(echo "${2%.*}" | tr / _) args=()
+    [ -x "$exe" ] || { echo "-"; return; }
+    case $2 in perftest/*) args=(-e 65536 -n 50 -w 5) ;; esac
+    local start=$SECONDS code=0
+    timeout -k 5 120 mpirun --allow-run-as-root --oversubscribe -np 2 "$exe" "${args[@]}" \
+        >"$exe.run.log" 2>&1 || code=$?
+    if [ $code -eq 0 ]; then echo "ok $((SECONDS - start))s"; else echo "fail($code) $((SECONDS - start))s"; fi
+}
+printf '%-52s %-14s %-14s\n' program fabshmem nvshmem
+ok=0
+for p in $programs; do
+    f=$(run_one fabshmem "$p")
+    n=-; [ -n "${NVSHMEM_HOME:-}" ] && n=$(run_one nvshmem "$p")
+    case $f in ok*) ok=$((ok + 1)) ;; esac
+    printf '%-52s %-14s %-14s\n' "$p" "$f" "$n"
+done
+echo "fabshmem: $ok/$(wc -w <<<"$programs") run correctly (outputs in $out)"

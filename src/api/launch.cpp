@@ -1,0 +1,103 @@
+// CUDA program integration: collective (cooperative) kernel launches and CUmodules the program
+// loads itself.
+#include <string>
+
+#include "cuda_support.h"
+#include "device_channel.h"
+#include "log.h"
+#include "nvshmemx.h"
+#include "runtime.h"
+
+using namespace fabshmem;
+
+namespace fabshmem {
+// CUDA's dim3, as the library sees it without CUDA's headers (the same layout, passed the same).
+struct Dim3 {
+    unsigned x, y, z;
+};
+}  // namespace fabshmem
+
+extern "C" {
+
+int nvshmemx_collective_launch_query_gridsize(const void *func, Dim3 block, void **, size_t shared_bytes,
+                                              int *gridsize) {
+    runtime_for("nvshmemx_collective_launch_query_gridsize");
+    std::string error;
+    int blocks = 0;
+    if (!gridsize || !func ||
+        !cuda::max_coresident_blocks(func, block.x * block.y * block.z, shared_bytes, &blocks, &error)) {
+        FS_ERROR("nvshmemx_collective_launch_query_gridsize: %s", gridsize && func ? error.c_str() : "NULL argument");
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    *gridsize = blocks;
+    return NVSHMEMX_SUCCESS;
+}
+
+int nvshmemx_collective_launch(const void *func, Dim3 grid, Dim3 block, void **args, size_t shared_bytes,
+                               cudaStream_t stream) {
+    runtime_for("nvshmemx_collective_launch");
+    std::string error;
+    int fit = 0;
+    unsigned long long blocks = 1ull * grid.x * grid.y * grid.z;
+    unsigned threads = block.x * block.y * block.z;
+    if (!func || !cuda::max_coresident_blocks(func, threads, shared_bytes, &fit, &error)) {
+        FS_ERROR("nvshmemx_collective_launch: %s", func ? error.c_str() : "the kernel is NULL");
+        return NVSHMEMX_ERROR_COLLECTIVE_LAUNCH_FAILED;
+    }
+    if (blocks > static_cast<unsigned long long>(fit)) {
+        FS_ERROR("nvshmemx_collective_launch: a grid of %llu blocks of %u threads cannot be resident on the GPU "
+                 "at once (at most %d fit, with %zu bytes of shared memory each), so blocks waiting in NVSHMEM "
+                 "calls would wait for ever: launch at most that many (nvshmemx_collective_launch_query_gridsize "
+                 "says how many)", blocks, threads, fit, shared_bytes);
+        return NVSHMEMX_ERROR_COLLECTIVE_LAUNCH_FAILED;
+    }
+    const unsigned g[3] = {grid.x, grid.y, grid.z};
+    const unsigned b[3] = {block.x, block.y, block.z};
+    if (!cuda::launch_cooperative(func, g, b, args, shared_bytes, stream, &error)) {
+        FS_ERROR("nvshmemx_collective_launch: %s", error.c_str());
+        return NVSHMEMX_ERROR_COLLECTIVE_LAUNCH_FAILED;
+    }
+    return NVSHMEMX_SUCCESS;
+}
+
+int nvshmemx_cumodule_init(CUmodule module) {
+    runtime_for("nvshmemx_cumodule_init");
+    std::string error;
+    if (!module || !add_loaded_module(module, &error)) {
+        FS_ERROR("nvshmemx_cumodule_init: %s", module ? error.c_str() : "the module is NULL");
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    return NVSHMEMX_SUCCESS;
+}
+
+int nvshmemx_cumodule_finalize(CUmodule module) {
+    if (!remove_loaded_module(module)) {
+        FS_ERROR("nvshmemx_cumodule_finalize: module %p was not given to nvshmemx_cumodule_init",
+                 static_cast<void *>(module));
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    return NVSHMEMX_SUCCESS;
+}
+
+}  // extern "C"
+
+extern "C" {
+
+// User buffers made symmetric need the heap to be a CUDA virtual-memory reservation that other
+// PEs' buffers can be mapped into; fabshmem's heap is one allocation made at init, so it says so
+// rather than handing back an address that would not alias the buffer.
+void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int) {
+    runtime_for("nvshmemx_buffer_register_symmetric");
+    FS_ERROR("nvshmemx_buffer_register_symmetric(%p, %zu): fabshmem cannot make a user buffer symmetric yet; "
+             "allocate it with nvshmem_malloc instead (size the heap with FABSHMEM_SYMMETRIC_SIZE)",
+             buf_ptr, size);
+    return nullptr;
+}
+
+int nvshmemx_buffer_unregister_symmetric(void *mmap_ptr, size_t size) {
+    runtime_for("nvshmemx_buffer_unregister_symmetric");
+    FS_ERROR("nvshmemx_buffer_unregister_symmetric(%p, %zu): no buffer was registered", mmap_ptr, size);
+    return NVSHMEMX_ERROR_INVALID_VALUE;
+}
+
+}  // extern "C"
