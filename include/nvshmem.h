@@ -20,6 +20,18 @@
 
 #include "fabshmem/detail/types.h"
 
+/* half and bfloat16 calls take CUDA's types where C++ sees CUDA's headers (see types.h). */
+#if defined(FABSHMEMI_CUDA_HEADERS)
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#if defined(__cplusplus)
+#undef FABSHMEMI_HALF
+#undef FABSHMEMI_BFLOAT16
+#define FABSHMEMI_HALF half
+#define FABSHMEMI_BFLOAT16 __nv_bfloat16
+#endif
+#endif
+
 #define NVSHMEM_MAJOR_VERSION 3
 #define NVSHMEM_MINOR_VERSION 4
 #define NVSHMEM_VENDOR_STRING "fabshmem"

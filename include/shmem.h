@@ -131,7 +131,7 @@ FABSHMEM_DECLARE_COMPLEX(complexd, double _Complex)
 #define FABSHMEM_DECLARE_STRIDED(NAME, TYPE)                                                               \
     void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe); \
     void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
 #undef FABSHMEM_DECLARE_STRIDED
 #define FABSHMEM_DECLARE_SIZED(BITS)                                                                        \
@@ -184,7 +184,7 @@ int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdif
 #define FABSHMEM_DECLARE_ALLTOALLS(NAME, TYPE)                                                            \
     int shmem_##NAME##_alltoalls(shmem_team_t team, TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
                                  size_t nelems);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ALLTOALLS)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DECLARE_ALLTOALLS)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_ALLTOALLS)
 #undef FABSHMEM_DECLARE_ALLTOALLS
 void shmem_alltoalls32(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int PE_start,
@@ -216,7 +216,7 @@ int fabshmemi_ctx_pe(shmem_ctx_t ctx, int pe, const char *function);
 int shmem_collectmem(shmem_team_t team, void *dest, const void *source, size_t nelems);
 #define FABSHMEM_DECLARE_COLLECT(NAME, TYPE) \
     int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 #undef FABSHMEM_DECLARE_COLLECT
 
@@ -283,7 +283,7 @@ FABSHMEMI_SHMEM_INLINE void shmem_getmem_nbi(void *d, const void *s, size_t n, i
     FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_alltoall(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {       \
         return nvshmem_##NAME##_alltoall(t, d, s, n);                                                             \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_SHMEM_RMA)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_RMA)
 #undef FABSHMEMI_SHMEM_RMA
 
 FABSHMEMI_SHMEM_INLINE void shmem_quiet(void) { nvshmem_quiet(); }
@@ -477,7 +477,7 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
                                                                   uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
         shmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                  \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 #undef FABSHMEMI_SHMEM_CTX_RMA
 #undef FABSHMEMI_SHMEM_CTX_TRANSFER
@@ -590,7 +590,7 @@ FABSHMEMI_SHMEM_INLINE int shmem_alltoallmem(shmem_team_t t, void *d, const void
     FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, min) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, max)       \
     FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, sum) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, prod)
 FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEMI_SHMEM_BITWISE_REDUCE)
-FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEMI_SHMEM_ARITH_REDUCE)
+FABSHMEM_FOR_EACH_SHMEM_ARITH_REDUCE_TYPE(FABSHMEMI_SHMEM_ARITH_REDUCE)
 #undef FABSHMEMI_SHMEM_REDUCE
 #undef FABSHMEMI_SHMEM_BITWISE_REDUCE
 #undef FABSHMEMI_SHMEM_ARITH_REDUCE

@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The C compiler lists every function the headers declare (-aux-info), with the file it is in.
-printf '#include <nvshmem.h>\n#include <nvshmemx.h>\n#include <shmem.h>\n#include <fabshmem/detail/device_state.h>\n' >"$tmp/api.c"
+printf '#include <nvshmem.h>\n#include <nvshmemx.h>\n#include <shmem.h>\n#include <shmemx.h>\n#include <fabshmem/detail/device_state.h>\n' >"$tmp/api.c"
 # CUDA's include folder, where there is one, so that the calls taking CUDA types are declared too.
 cuda_include=()
 [ -f /usr/local/cuda/include/cuda_runtime.h ] && cuda_include=(-I/usr/local/cuda/include)

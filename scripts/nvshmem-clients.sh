@@ -66,7 +66,8 @@ build() {
     echo "$name: $built/$total build"
 }
 
-build fabshmem "$FABSHMEM_PREFIX/include" "-L$FABSHMEM_PREFIX/lib -Xlinker -rpath=$FABSHMEM_PREFIX/lib -lfabshmem"
+fabshmem_lib=$(dirname "$(find "$FABSHMEM_PREFIX" -name libfabshmem.so | head -n 1)")
+build fabshmem "$FABSHMEM_PREFIX/include" "-L$fabshmem_lib -Xlinker -rpath=$fabshmem_lib -lfabshmem"
 if [ -n "${NVSHMEM_HOME:-}" ]; then
     build nvshmem "$NVSHMEM_HOME/include" \
         "-L$NVSHMEM_HOME/lib -Xlinker -rpath=$NVSHMEM_HOME/lib -lnvshmem_host -lnvshmem_device"

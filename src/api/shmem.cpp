@@ -87,7 +87,7 @@ int _num_pes(void) { return nvshmem_n_pes(); }
     void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
         strided("shmem_" #NAME "_iget", false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
 #undef FABSHMEM_DEFINE_STRIDED
 
@@ -231,7 +231,7 @@ int shmem_alltoallsmem(shmem_team_t team, void *dest, const void *source, ptrdif
             alltoalls(rt, fn, g, dest, source, dst, sst, nelems, sizeof(TYPE));                          \
         });                                                                                              \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
 #undef FABSHMEM_DEFINE_ALLTOALLS
 
@@ -239,7 +239,7 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_ALLTOALLS)
     int shmem_##NAME##_collect(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nelems) {       \
         return shmem_collectmem(team, dest, source, checked_bytes("shmem_" #NAME "_collect", nelems, sizeof(TYPE))); \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECT)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DEFINE_COLLECT)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_COLLECT)
 #undef FABSHMEM_DEFINE_COLLECT
 

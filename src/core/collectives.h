@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "activity.h"
+#include "fabshmem/detail/types.h"
+#include "float16.h"
 #include "runtime.h"
 
 namespace fabshmem {
@@ -61,14 +63,42 @@ void write_local(Runtime &rt, const char *function, void *dest, const void *host
 // when debugging, since a mismatch otherwise writes past the smaller buffers unseen.
 void check_same_arguments(Runtime &rt, const char *function, const Group &group, uint64_t bytes, int root = -1);
 
+// What a reduction computes in: the element type itself, or float for half and bfloat16 (the
+// library holds those as 16-bit containers, see float16.h).
+template <class T> struct Arith {
+    using type = T;
+    static T in(T v) { return v; }
+    static T out(T v) { return v; }
+};
+template <> struct Arith<fabshmemi_half_bits> {
+    using type = float;
+    static float in(fabshmemi_half_bits v) { return half_to_float(v.x); }
+    static fabshmemi_half_bits out(float v) { return {float_to_half(v)}; }
+};
+template <> struct Arith<fabshmemi_bfloat16_bits> {
+    using type = float;
+    static float in(fabshmemi_bfloat16_bits v) { return bfloat16_to_float(v.x); }
+    static fabshmemi_bfloat16_bits out(float v) { return {float_to_bfloat16(v)}; }
+};
+
 // The reduction operators.
 template <class T> struct And { T operator()(T a, T b) const { return a & b; } };
 template <class T> struct Or { T operator()(T a, T b) const { return a | b; } };
 template <class T> struct Xor { T operator()(T a, T b) const { return a ^ b; } };
-template <class T> struct Min { T operator()(T a, T b) const { return b < a ? b : a; } };
-template <class T> struct Max { T operator()(T a, T b) const { return a < b ? b : a; } };
-template <class T> struct Sum { T operator()(T a, T b) const { return static_cast<T>(a + b); } };
-template <class T> struct Prod { T operator()(T a, T b) const { return static_cast<T>(a * b); } };
+template <class T> struct Min {
+    T operator()(T a, T b) const { return Arith<T>::in(b) < Arith<T>::in(a) ? b : a; }
+};
+template <class T> struct Max {
+    T operator()(T a, T b) const { return Arith<T>::in(a) < Arith<T>::in(b) ? b : a; }
+};
+template <class T> struct Sum {
+    using A = Arith<T>;
+    T operator()(T a, T b) const { return A::out(static_cast<typename A::type>(A::in(a) + A::in(b))); }
+};
+template <class T> struct Prod {
+    using A = Arith<T>;
+    T operator()(T a, T b) const { return A::out(static_cast<typename A::type>(A::in(a) * A::in(b))); }
+};
 
 template <class T, class Op>
 void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,

@@ -4,6 +4,7 @@
 // `gpu_rma free_cuda_malloc` checks that nvshmem_free of a cudaMalloc pointer is a clear error.
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "gpu_check.h"
@@ -14,6 +15,22 @@ unsigned char pattern(int pe, size_t i, unsigned salt) {
     return static_cast<unsigned char>((i * 131u) ^ (pe * 37u + 11u) ^ (salt * 7u) ^ (i >> 9));
 }
 
+// Element i of PE pe's block; half and bfloat16 (plain 16-bit structs here) get a bit pattern.
+template <class T>
+T value_of(int pe, size_t i) {
+    if constexpr (std::is_class<T>::value) {
+        T value;
+        unsigned short bits = static_cast<unsigned short>(pe * 4099 + i * 37 + 1);
+        std::memcpy(&value, &bits, sizeof value);
+        return value;
+    } else {
+        return static_cast<T>((pe * 7 + i * 3 + 1) & 0x7f);
+    }
+}
+
+template <class T>
+bool same(const T &a, const T &b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
+
 template <class T>
 void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
                 void (*put)(T *, const T *, size_t, int), T (*g)(const T *, int), void (*p)(T *, T, int)) {
@@ -22,14 +39,14 @@ void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
     T *block = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
     T *inbox = static_cast<T *>(nvshmem_malloc(n * count * sizeof(T)));
     std::vector<T> mine(count), got(count);
-    for (size_t i = 0; i < count; ++i) mine[i] = static_cast<T>((me * 7 + i * 3 + 1) & 0x7f);
+    for (size_t i = 0; i < count; ++i) mine[i] = value_of<T>(me, i);
     CUDA_OK(cudaMemcpy(block, mine.data(), count * sizeof(T), cudaMemcpyHostToDevice));
     nvshmem_barrier_all();
     for (int peer = 0; peer < n; ++peer) {
         get(got.data(), block, count, peer);
         for (size_t i = 0; i < count; ++i)
-            PE_CHECK(got[i] == static_cast<T>((peer * 7 + i * 3 + 1) & 0x7f), "%s_get from %d [%zu]", name, peer, i);
-        PE_CHECK(g(block + 2, peer) == static_cast<T>((peer * 7 + 2 * 3 + 1) & 0x7f), "%s_g from %d", name, peer);
+            PE_CHECK(same(got[i], value_of<T>(peer, i)), "%s_get from %d [%zu]", name, peer, i);
+        PE_CHECK(same(g(block + 2, peer), value_of<T>(peer, 2)), "%s_g from %d", name, peer);
         put(inbox + me * count, mine.data(), count - 1, peer);
         p(inbox + me * count + count - 1, mine[count - 1], peer);
     }
@@ -37,7 +54,7 @@ void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
     for (int writer = 0; writer < n; ++writer) {
         CUDA_OK(cudaMemcpy(got.data(), inbox + writer * count, count * sizeof(T), cudaMemcpyDeviceToHost));
         for (size_t i = 0; i < count; ++i)
-            PE_CHECK(got[i] == static_cast<T>((writer * 7 + i * 3 + 1) & 0x7f), "%s_put from %d [%zu]", name, writer, i);
+            PE_CHECK(same(got[i], value_of<T>(writer, i)), "%s_put from %d [%zu]", name, writer, i);
     }
     nvshmem_free(inbox);
     nvshmem_free(block);
@@ -147,7 +164,7 @@ int main(int argc, char **argv) {
     check_ptr_and_streams();
     nvshmem_barrier_all();
     if (nvshmem_my_pe() == 0)
-        std::printf("gpu_rma (23 types, 1 B .. 64 MiB host and device buffers, nvshmem_ptr, on-stream): PASS on %d PEs, %s\n",
+        std::printf("gpu_rma (25 types, 1 B .. 64 MiB host and device buffers, nvshmem_ptr, on-stream): PASS on %d PEs, %s\n",
                     nvshmem_n_pes(), std::getenv("FABSHMEM_DISABLE_IPC") ? "fabric" : "CUDA IPC");
     nvshmem_finalize();
     return 0;

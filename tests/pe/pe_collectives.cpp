@@ -1,7 +1,10 @@
 // Teams (predefined, strided and 2-D splits, translation, slot reuse) and every collective
 // over them, from 1 element to MiBs, each result compared with a reference computed here.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "pe_check.h"
@@ -65,6 +68,57 @@ void check_reduce(nvshmem_team_t team, const char *label, const char *op_name, R
         if (!in_place) nvshmem_free(dest);
         nvshmem_free(source);
     }
+}
+
+// half and bfloat16 (16-bit structs in this C++ without CUDA's headers): small whole numbers,
+// which both hold exactly, so sums, products, minima and maxima are exact too.
+template <class T>
+T from_whole(unsigned k) {  // k < 2048
+    unsigned short bits = 0;
+    if (std::is_same<T, fabshmemi_bfloat16_bits>::value) {
+        float f = static_cast<float>(k);
+        uint32_t u;
+        std::memcpy(&u, &f, sizeof u);
+        bits = static_cast<unsigned short>(u >> 16);
+    } else if (k) {
+        int e = 31 - __builtin_clz(k);
+        bits = static_cast<unsigned short>(((e + 15) << 10) | ((k << (10 - e)) & 0x3ff));
+    }
+    return T{bits};
+}
+
+template <class T>
+void check_16bit_reduce(nvshmem_team_t team, const char *name, int (*reduce_call)(nvshmem_team_t, T *, const T *, size_t),
+                        unsigned (*value)(int, size_t), unsigned (*combine)(unsigned, unsigned)) {
+    int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
+    const size_t count = 1000;
+    T *source = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+    T *dest = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+    for (size_t i = 0; i < count; ++i) source[i] = from_whole<T>(value(me, i));
+    reduce_call(team, dest, source, count);
+    for (size_t i = 0; i < count; ++i) {
+        unsigned expected = value(0, i);
+        for (int j = 1; j < n; ++j) expected = combine(expected, value(j, i));
+        PE_CHECK(dest[i].x == from_whole<T>(expected).x, "%s element %zu: bits %#x, expected %u (%#x)", name, i,
+                 dest[i].x, expected, from_whole<T>(expected).x);
+    }
+    nvshmem_team_sync(team);
+    nvshmem_free(dest);
+    nvshmem_free(source);
+}
+
+template <class T>
+void check_16bit_reductions(const char *type, int (*sum)(nvshmem_team_t, T *, const T *, size_t),
+                            int (*prod)(nvshmem_team_t, T *, const T *, size_t),
+                            int (*min)(nvshmem_team_t, T *, const T *, size_t),
+                            int (*max)(nvshmem_team_t, T *, const T *, size_t)) {
+    auto small = [](int pe, size_t i) { return static_cast<unsigned>((pe + i) % 7 + 1); };
+    auto one_or_two = [](int pe, size_t i) { return static_cast<unsigned>((pe + i) % 2 + 1); };
+    std::string name = type;
+    check_16bit_reduce<T>(NVSHMEM_TEAM_WORLD, (name + "_sum").c_str(), sum, small, [](unsigned a, unsigned b) { return a + b; });
+    check_16bit_reduce<T>(NVSHMEM_TEAM_WORLD, (name + "_prod").c_str(), prod, one_or_two, [](unsigned a, unsigned b) { return a * b; });
+    check_16bit_reduce<T>(NVSHMEM_TEAM_WORLD, (name + "_min").c_str(), min, small, [](unsigned a, unsigned b) { return std::min(a, b); });
+    check_16bit_reduce<T>(NVSHMEM_TEAM_WORLD, (name + "_max").c_str(), max, small, [](unsigned a, unsigned b) { return std::max(a, b); });
 }
 
 void check_reductions(nvshmem_team_t team, const char *label) {
@@ -145,6 +199,10 @@ int main() {
     check_team_collectives<double>(NVSHMEM_TEAM_WORLD, "world");
     check_team_collectives<char>(NVSHMEMX_TEAM_NODE, "node");
     check_reductions(NVSHMEM_TEAM_WORLD, "world");
+    check_16bit_reductions<fabshmemi_half_bits>("half", nvshmem_half_sum_reduce, nvshmem_half_prod_reduce,
+                                                nvshmem_half_min_reduce, nvshmem_half_max_reduce);
+    check_16bit_reductions<fabshmemi_bfloat16_bits>("bfloat16", nvshmem_bfloat16_sum_reduce, nvshmem_bfloat16_prod_reduce,
+                                                    nvshmem_bfloat16_min_reduce, nvshmem_bfloat16_max_reduce);
     check_teams();
     pe_pass("collectives");
     nvshmem_finalize();

@@ -11,9 +11,20 @@ constexpr size_t kCount = 257;  // odd, so no transfer is a round size
 
 template <class T>
 T value_of(int pe, size_t i) {
-    if constexpr (std::is_floating_point<T>::value) return static_cast<T>(pe * 1000.0 + i + 0.25);
-    else return static_cast<T>((pe * 31 + i * 7 + 1) & 0x7f);
+    if constexpr (std::is_floating_point<T>::value) {
+        return static_cast<T>(pe * 1000.0 + i + 0.25);
+    } else if constexpr (std::is_class<T>::value) {  // half, bfloat16: any 16-bit pattern
+        T value;
+        unsigned short bits = static_cast<unsigned short>(pe * 4099 + i * 37 + 1);
+        std::memcpy(&value, &bits, sizeof value);
+        return value;
+    } else {
+        return static_cast<T>((pe * 31 + i * 7 + 1) & 0x7f);
+    }
 }
+
+template <class T>
+bool same(const T &a, const T &b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
 
 template <class T, class Get, class Put, class GetNbi, class PutNbi, class G, class P>
 void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_nbi, G g, P p) {
@@ -28,13 +39,13 @@ void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_n
         std::memset(local, 0, sizeof local);
         get(local, source, kCount, peer);
         for (size_t i = 0; i < kCount; ++i)
-            PE_CHECK(local[i] == value_of<T>(peer, i), "%s_get from PE %d, element %zu", name, peer, i);
+            PE_CHECK(same(local[i], value_of<T>(peer, i)), "%s_get from PE %d, element %zu", name, peer, i);
         std::memset(local, 0, sizeof local);
         get_nbi(local, source, kCount, peer);
         nvshmem_quiet();
         for (size_t i = 0; i < kCount; ++i)
-            PE_CHECK(local[i] == value_of<T>(peer, i), "%s_get_nbi from PE %d, element %zu", name, peer, i);
-        PE_CHECK(g(source + 3, peer) == value_of<T>(peer, 3), "%s_g from PE %d", name, peer);
+            PE_CHECK(same(local[i], value_of<T>(peer, i)), "%s_get_nbi from PE %d, element %zu", name, peer, i);
+        PE_CHECK(same(g(source + 3, peer), value_of<T>(peer, 3)), "%s_g from PE %d", name, peer);
     }
     // Each PE writes its values into its own slot on every PE, half blocking, half nbi,
     // and the last element with _p.
@@ -48,7 +59,7 @@ void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_n
     nvshmem_barrier_all();
     for (int writer = 0; writer < n; ++writer)
         for (size_t i = 0; i < kCount; ++i)
-            PE_CHECK(target[writer * kCount + i] == value_of<T>(writer, i),
+            PE_CHECK(same(target[writer * kCount + i], value_of<T>(writer, i)),
                      "%s_put from PE %d, element %zu", name, writer, i);
     nvshmem_free(target);
     nvshmem_free(source);
@@ -63,7 +74,7 @@ int main() {
                      nvshmem_##NAME##_put_nbi, nvshmem_##NAME##_g, nvshmem_##NAME##_p);
     FABSHMEM_FOR_EACH_RMA_TYPE(CHECK_TYPE)
 #undef CHECK_TYPE
-    pe_pass("rma_types (23 types, get/put/g/p and _nbi, all pairs)");
+    pe_pass("rma_types (25 types, get/put/g/p and _nbi, all pairs)");
     nvshmem_finalize();
     return 0;
 }

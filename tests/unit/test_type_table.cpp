@@ -2,10 +2,12 @@
 // documents and that every generated function exists with the right signature.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "float16.h"
 #include "nvshmem.h"
 
 namespace {
@@ -39,7 +41,7 @@ std::vector<TypeEntry> table() {
 
 TEST(TypeTable, HasNvshmemStandardRmaTypes) {
     std::vector<std::string> expected = {
-        "float", "double", "char", "schar", "short", "int", "long", "longlong",
+        "half", "bfloat16", "float", "double", "char", "schar", "short", "int", "long", "longlong",
         "uchar", "ushort", "uint", "ulong", "ulonglong", "int8", "int16", "int32",
         "int64", "uint8", "uint16", "uint32", "uint64", "size", "ptrdiff"};
     std::vector<std::string> names;
@@ -86,7 +88,10 @@ TEST(TypeTable, FamiliesAreTheStandardLists) {
     EXPECT_EQ((Names{FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEM_TEST_NAME)}),
               (Names{"uchar", "ushort", "uint", "ulong", "ulonglong", "int8", "int16", "int32", "int64", "uint8",
                      "uint16", "uint32", "uint64", "size"}));
-    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_TEST_NAME)}).size(), 23u);
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_TEST_NAME)}).size(), 25u);
+    // OpenSHMEM's lists are NVSHMEM's without half and bfloat16.
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_TEST_NAME)}).size(), 23u);
+    EXPECT_EQ((Names{FABSHMEM_FOR_EACH_SHMEM_ARITH_REDUCE_TYPE(FABSHMEM_TEST_NAME)}).front(), "float");
     EXPECT_EQ((Names{FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(FABSHMEM_TEST_NAME)}),
               (Names{"float", "double", "longdouble", "short", "int", "long", "longlong"}));
     EXPECT_EQ((Names{FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_TEST_NAME)}), (Names{"longdouble"}));
@@ -100,3 +105,26 @@ TEST(TypeTable, FamiliesAreTheStandardLists) {
               (Names{"short", "int", "long", "longlong"}));
 }
 #undef FABSHMEM_TEST_NAME
+
+// half and bfloat16 on the host (float16.h): exact where the value fits, rounded to nearest
+// even otherwise, inf and NaN kept.
+TEST(Float16, ConvertsAsCudaDoes) {
+    using namespace fabshmem;
+    EXPECT_EQ(float_to_half(1.0f), 0x3c00);
+    EXPECT_EQ(float_to_half(-2.5f), 0xc100);
+    EXPECT_EQ(float_to_half(65504.0f), 0x7bff);
+    EXPECT_EQ(float_to_half(65520.0f), 0x7c00);          // rounds up to inf
+    EXPECT_EQ(float_to_half(5.9604645e-8f), 0x0001);     // the smallest subnormal
+    EXPECT_EQ(float_to_half(1.0f + 1.0f / 2048), 0x3c00);  // a tie: to even
+    EXPECT_EQ(float_to_half(1.0f + 3.0f / 2048), 0x3c02);  // a tie: to even, up
+    EXPECT_EQ(half_to_float(0x3555), 0.333251953125f);
+    EXPECT_EQ(half_to_float(0x0001), 5.9604645e-8f);
+    EXPECT_TRUE(std::isinf(half_to_float(0xfc00)));
+    EXPECT_TRUE(std::isnan(half_to_float(float_to_half(NAN))));
+    for (uint32_t h = 0; h < 0x10000; ++h)  // every finite half survives the round trip
+        if ((h & 0x7c00) != 0x7c00) EXPECT_EQ(float_to_half(half_to_float(static_cast<uint16_t>(h))), h) << h;
+    EXPECT_EQ(float_to_bfloat16(1.0f), 0x3f80);
+    EXPECT_EQ(float_to_bfloat16(1.00390625f), 0x3f80);  // a tie: to even
+    EXPECT_EQ(bfloat16_to_float(0xc0a0), -5.0f);
+    EXPECT_TRUE(std::isnan(bfloat16_to_float(float_to_bfloat16(NAN))));
+}
