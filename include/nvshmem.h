@@ -4,6 +4,7 @@
 #ifndef FABSHMEM_NVSHMEM_H
 #define FABSHMEM_NVSHMEM_H
 
+#include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -242,9 +243,13 @@ FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_alltoallmem, (nvshmem_team_t team, void 
                                                                const TYPE *source, size_t nelems))
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECTIVES)
 #undef FABSHMEM_DECLARE_COLLECTIVES
+/* reducescatter: source holds n_pes x nreduce elements; member i's dest gets the reduction of
+ * every member's block i. */
 #define FABSHMEM_DECLARE_REDUCE(NAME, TYPE, OP)                                             \
     FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_##OP##_reduce, (nvshmem_team_t team, TYPE *dest, \
-                                                                    const TYPE *source, size_t nreduce))
+                                                                    const TYPE *source, size_t nreduce)) \
+    FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_##NAME##_##OP##_reducescatter, (nvshmem_team_t team, TYPE *dest, \
+                                                                           const TYPE *source, size_t nreduce))
 #define FABSHMEM_DECLARE_BITWISE_REDUCE(NAME, TYPE) \
     FABSHMEM_DECLARE_REDUCE(NAME, TYPE, and) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, or) FABSHMEM_DECLARE_REDUCE(NAME, TYPE, xor)
 #define FABSHMEM_DECLARE_ARITH_REDUCE(NAME, TYPE) \
@@ -259,6 +264,10 @@ FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DECLARE_ARITH_REDUCE)
 #ifdef __cplusplus
 }
 #endif
+
+/* As with NVSHMEM, nvshmem.h declares the extensions too (init with attributes, on-stream
+ * calls, ...): programs that include only nvshmem.h use them. */
+#include "nvshmemx.h"
 
 /* In CUDA code: the same calls inside kernels, and the _warp and _block forms. */
 #if defined(__CUDACC__)

@@ -180,7 +180,9 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM)
 #undef FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM
 #define FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, OP)                                             \
     void nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
-                                                   size_t nreduce, cudaStream_t stream);
+                                                   size_t nreduce, cudaStream_t stream);              \
+    void nvshmemx_##NAME##_##OP##_reducescatter_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+                                                          size_t nreduce, cudaStream_t stream);
 #define FABSHMEM_DECLARE_BITWISE_REDUCE_ON_STREAM(NAME, TYPE) \
     FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, and)        \
     FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, or)         \

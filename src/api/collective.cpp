@@ -104,6 +104,19 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECTIVES)
                                                    size_t nreduce, cudaStream_t stream) {           \
         wait_for_stream("nvshmemx_" #NAME "_" #OP "_reduce_on_stream", stream);                     \
         nvshmem_##NAME##_##OP##_reduce(team, dest, source, nreduce);                                \
+    }                                                                                               \
+    int nvshmem_##NAME##_##OP##_reducescatter(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+                                              size_t nreduce) {                                     \
+        const char *fn = "nvshmem_" #NAME "_" #OP "_reducescatter";                                 \
+        return on_team(fn, team, [&](Runtime &rt, const Group &g, Team &) {                         \
+            reduce_scatter(rt, fn, g, dest, source, nreduce, FUNCTOR<TYPE>());                      \
+        });                                                                                         \
+    }                                                                                               \
+    void nvshmemx_##NAME##_##OP##_reducescatter_on_stream(nvshmem_team_t team, TYPE *dest,          \
+                                                          const TYPE *source, size_t nreduce,       \
+                                                          cudaStream_t stream) {                    \
+        wait_for_stream("nvshmemx_" #NAME "_" #OP "_reducescatter_on_stream", stream);              \
+        nvshmem_##NAME##_##OP##_reducescatter(team, dest, source, nreduce);                         \
     }
 #define FABSHMEM_DEFINE_BITWISE_REDUCE(NAME, TYPE) \
     FABSHMEM_DEFINE_REDUCE(NAME, TYPE, and, And)   \

@@ -100,6 +100,7 @@ template <class T> struct Prod {
     T operator()(T a, T b) const { return A::out(static_cast<typename A::type>(A::in(a) * A::in(b))); }
 };
 
+// dest = op over every member's `count` elements at `source` (the same offset on each).
 template <class T, class Op>
 void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
             size_t count, Op op) {
@@ -114,6 +115,14 @@ void reduce(Runtime &rt, const char *function, const Group &group, T *dest, cons
     });
     group.sync();
     write_local(rt, function, dest, result.data(), bytes);
+}
+
+// reducescatter: source holds members x count elements; member i's dest gets op over every
+// member's block i.
+template <class T, class Op>
+void reduce_scatter(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
+                    size_t count, Op op) {
+    reduce(rt, function, group, dest, source + static_cast<size_t>(group.my_index) * count, count, op);
 }
 
 }  // namespace fabshmem

@@ -121,6 +121,31 @@ void check_16bit_reductions(const char *type, int (*sum)(nvshmem_team_t, T *, co
     check_16bit_reduce<T>(NVSHMEM_TEAM_WORLD, (name + "_max").c_str(), max, small, [](unsigned a, unsigned b) { return std::max(a, b); });
 }
 
+// reducescatter: PE i gets the sum (and the max) over every PE of block i of source.
+void check_reducescatter(nvshmem_team_t team, const char *label) {
+    int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
+    for (size_t count : {size_t{1}, size_t{77}, size_t{5000}}) {
+        long *source = static_cast<long *>(nvshmem_malloc(n * count * sizeof(long)));
+        long *dest = static_cast<long *>(nvshmem_malloc(count * sizeof(long)));
+        auto value = [count](int pe, int block, size_t i) { return static_cast<long>(pe * 100003 + block * count + i); };
+        for (int block = 0; block < n; ++block)
+            for (size_t i = 0; i < count; ++i) source[block * count + i] = value(me, block, i);
+        PE_CHECK(nvshmem_long_sum_reducescatter(team, dest, source, count) == 0, "%s reducescatter", label);
+        for (size_t i = 0; i < count; ++i) {
+            long expected = 0;
+            for (int pe = 0; pe < n; ++pe) expected += value(pe, me, i);
+            PE_CHECK(dest[i] == expected, "%s long_sum_reducescatter of %zu: element %zu is %ld, expected %ld", label,
+                     count, i, dest[i], expected);
+        }
+        nvshmem_long_max_reducescatter(team, dest, source, count);
+        for (size_t i = 0; i < count; ++i)
+            PE_CHECK(dest[i] == value(n - 1, me, i), "%s long_max_reducescatter of %zu: element %zu", label, count, i);
+        nvshmem_team_sync(team);
+        nvshmem_free(dest);
+        nvshmem_free(source);
+    }
+}
+
 void check_reductions(nvshmem_team_t team, const char *label) {
     check_reduce<int>(team, label, "int_sum", nvshmem_int_sum_reduce, [](int a, int b) { return a + b; }, false);
     check_reduce<int>(team, label, "int_max", nvshmem_int_max_reduce, [](int a, int b) { return std::max(a, b); }, true);
@@ -199,6 +224,7 @@ int main() {
     check_team_collectives<double>(NVSHMEM_TEAM_WORLD, "world");
     check_team_collectives<char>(NVSHMEMX_TEAM_NODE, "node");
     check_reductions(NVSHMEM_TEAM_WORLD, "world");
+    check_reducescatter(NVSHMEM_TEAM_WORLD, "world");
     check_16bit_reductions<fabshmemi_half_bits>("half", nvshmem_half_sum_reduce, nvshmem_half_prod_reduce,
                                                 nvshmem_half_min_reduce, nvshmem_half_max_reduce);
     check_16bit_reductions<fabshmemi_bfloat16_bits>("bfloat16", nvshmem_bfloat16_sum_reduce, nvshmem_bfloat16_prod_reduce,

@@ -485,6 +485,27 @@ template <class T> struct op_min { __device__ T operator()(T a, T b) const { ret
 template <class T> struct op_max { __device__ T operator()(T a, T b) const { return a < b ? b : a; } };
 template <class T> struct op_sum { __device__ T operator()(T a, T b) const { return static_cast<T>(a + b); } };
 template <class T> struct op_prod { __device__ T operator()(T a, T b) const { return static_cast<T>(a * b); } };
+struct op_maxloc {
+    __device__ double2 operator()(double2 a, double2 b) const {
+        return (b.x > a.x || (b.x == a.x && b.y < a.y)) ? b : a;
+    }
+};
+
+// An element read while peers may be writing it: arithmetic types directly, CUDA's 16-bit
+// floating types (classes without volatile copies) and double2 through their bits.
+template <class T>
+__device__ inline T load_volatile(const T *p) {
+    if constexpr (std::is_arithmetic<T>::value) {
+        return *reinterpret_cast<const volatile T *>(p);
+    } else {
+        static_assert(sizeof(T) % sizeof(unsigned short) == 0, "16-bit multiples");
+        T value;
+        auto *in = reinterpret_cast<const volatile unsigned short *>(p);
+        auto *out = reinterpret_cast<unsigned short *>(&value);
+        for (size_t i = 0; i < sizeof(T) / sizeof(unsigned short); ++i) out[i] = in[i];
+        return value;
+    }
+}
 
 // In chunks of the team's scratch: combine every member's chunk in member order (so every PE
 // gets the same bits, the host's too), sync (every member has read this chunk of every
@@ -516,7 +537,7 @@ __device__ inline int reduce(const Group &group, const char *function, int team,
                 group.sync();
             }
             for (size_t i = rank; i < n; i += threads) {  // each thread keeps to its own elements
-                T value = *reinterpret_cast<const volatile T *>(in + i);
+                T value = load_volatile(in + i);
                 sum[i] = member == 0 ? value : op(sum[i], value);
             }
             if (!peer) group.sync();  // `incoming` is free again
@@ -526,6 +547,14 @@ __device__ inline int reduce(const Group &group, const char *function, int team,
         group.sync();
     }
     return 0;
+}
+
+// Member i's dest gets the reduction of every member's block i of source (n_pes x count).
+template <class Group, class T, class Op>
+__device__ inline int reducescatter(const Group &group, const char *function, int team, T *dest, const T *source,
+                                    size_t count, Op op) {
+    const fabshmemi_device_team &t = team_for(function, team);
+    return reduce(group, function, team, dest, source + static_cast<size_t>(t.my_index) * count, count, op);
 }
 
 }  // namespace

@@ -288,7 +288,11 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_COLLECTIVES)
 #define FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, OP)                                                         \
     FABSHMEMI_DEVICE_COLLECTIVE(int, NAME##_##OP##_reduce,                                             \
                                 (nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce), \
-                                (team, dest, source, nreduce), reduce, (team, dest, source, nreduce, fabshmemi::op_##OP<TYPE>()))
+                                (team, dest, source, nreduce), reduce, (team, dest, source, nreduce, fabshmemi::op_##OP<TYPE>())) \
+    FABSHMEMI_DEVICE_COLLECTIVE(int, NAME##_##OP##_reducescatter,                                      \
+                                (nvshmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce), \
+                                (team, dest, source, nreduce), reducescatter,                          \
+                                (team, dest, source, nreduce, fabshmemi::op_##OP<TYPE>()))
 #define FABSHMEMI_DEVICE_BITWISE_REDUCE(NAME, TYPE) \
     FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, and) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, or) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, xor)
 #define FABSHMEMI_DEVICE_ARITH_REDUCE(NAME, TYPE)                                               \
@@ -296,6 +300,20 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_COLLECTIVES)
     FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, sum) FABSHMEMI_DEVICE_REDUCE(NAME, TYPE, prod)
 FABSHMEM_FOR_EACH_BITWISE_REDUCE_TYPE(FABSHMEMI_DEVICE_BITWISE_REDUCE)
 FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEMI_DEVICE_ARITH_REDUCE)
+/* MPI's MAXLOC on double2 {value, index}: the largest value, and of equal ones the lowest index
+ * (device only; NVSHMEM has the _block form, and so the others). */
+static __device__ inline int nvshmem_double2_maxloc_reduce(nvshmem_team_t team, double2 *dest, const double2 *source,
+                                                           size_t nreduce) {
+    return fabshmemi::reduce(fabshmemi::Thread(), __func__, team, dest, source, nreduce, fabshmemi::op_maxloc());
+}
+static __device__ inline int nvshmemx_double2_maxloc_reduce_warp(nvshmem_team_t team, double2 *dest,
+                                                                 const double2 *source, size_t nreduce) {
+    return fabshmemi::reduce(fabshmemi::Warp(), __func__, team, dest, source, nreduce, fabshmemi::op_maxloc());
+}
+static __device__ inline int nvshmemx_double2_maxloc_reduce_block(nvshmem_team_t team, double2 *dest,
+                                                                  const double2 *source, size_t nreduce) {
+    return fabshmemi::reduce(fabshmemi::Block(), __func__, team, dest, source, nreduce, fabshmemi::op_maxloc());
+}
 #undef FABSHMEMI_DEVICE_TYPED_COLLECTIVES
 #undef FABSHMEMI_DEVICE_REDUCE
 #undef FABSHMEMI_DEVICE_BITWISE_REDUCE
