@@ -45,6 +45,17 @@ check gpu-device-collectives-ipc ok 'gpu_device_collectives: PASS on 2 PEs .*CUD
 check gpu-device-collectives-ipc-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*CUDA IPC' run 3 $g/gpu_device_collectives
 check gpu-device-collectives-ring ok 'gpu_device_collectives: PASS on 2 PEs .*request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 check gpu-device-invalid-team fail 'fabshmem: PE [01]: error: nvshmem_team_sync \(in a kernel\): team 7 is not a team of this PE' run 2 $g/gpu_device_collectives invalid_team
+# NVSHMEM's extensions: collective launch, reducescatter, half/bfloat16, maxloc, nbi on stream, a cubin.
+check gpu-nvshmemx-ipc ok 'gpu_nvshmemx: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_nvshmemx $g/gpu_module.cubin
+check gpu-nvshmemx-ring ok 'gpu_nvshmemx: PASS on 2 PEs, request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_nvshmemx $g/gpu_module.cubin
+check gpu-collective-launch-too-big ok 'fabshmem: PE [01]: error: nvshmemx_collective_launch: a grid of [0-9]+ blocks of 128 threads cannot be resident' \
+    run 2 $g/gpu_nvshmemx $g/gpu_module.cubin too_big
+# Init without PMIx: a unique id (rank 0 writes it to a file), and over MPI (comm and id).
+check gpu-init-uid ok 'init_uid: PASS on 2 PEs' run 2 $build/tests/pe/pe_init_uid "$(mktemp -u /tmp/fabshmem-uid.XXXXXX)"
+if [ -x $build/tests/pe/pe_init_mpi ]; then
+    check gpu-init-mpi-comm ok 'init_mpi comm: PASS on 2 PEs' run 2 $build/tests/pe/pe_init_mpi comm
+    check gpu-init-mpi-uid ok 'init_mpi uid: PASS on 2 PEs' run 2 $build/tests/pe/pe_init_mpi uid
+fi
 check gpu-collectives-ipc ok 'gpu_collectives: PASS on 2 PEs' run 2 $g/gpu_collectives
 check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe

@@ -9,7 +9,10 @@
 # changed. Left out: NVLink multicast (perftest/device/tile, examples/gemm_allreduce).
 # Environment: FABSHMEM_PREFIX (an installed fabshmem; default: build/ installed into
 # build-nvshmem/prefix), NVCC_ARCH (default sm_90), NVML_INCLUDE (the folder with nvml.h, which
-# perftest includes; default the CUDA toolkit's), JOBS (parallel compiles, default 2).
+# perftest includes; default the CUDA toolkit's), JOBS (parallel compiles, default 2), BUILD
+# (the libraries to build against, default "fabshmem nvshmem"; with --run, whatever OUT_DIR
+# holds is run, so programs built elsewhere can be run here), RUN (the libraries whose programs
+# run, default both), KEEP_RUNS=1 (report a program that ran before from its log instead).
 set -euo pipefail
 usage() { echo "usage: scripts/nvshmem-clients.sh SRC_DIR [--run] [OUT_DIR]" >&2; exit 2; }
 [ $# -ge 1 ] && [ -d "$1/perftest/common" ] || usage
@@ -29,7 +32,8 @@ nvml=${NVML_INCLUDE:-$cuda/include}
 [ -f "$nvml/nvml.h" ] || { echo "nvshmem-clients: no nvml.h in $nvml (set NVML_INCLUDE)" >&2; exit 2; }
 jobs=${JOBS:-2}
 
-if [ -z "${FABSHMEM_PREFIX:-}" ]; then
+to_build=${BUILD:-fabshmem nvshmem}
+if [ -z "${FABSHMEM_PREFIX:-}" ] && [[ " $to_build " == *" fabshmem "* ]]; then
     FABSHMEM_PREFIX=$root/build-nvshmem/prefix
     [ -f build-nvshmem/fabshmem/build.ninja ] ||
         meson setup build-nvshmem/fabshmem --prefix="$FABSHMEM_PREFIX" -Dtests=false -Dbench=false >/dev/null
@@ -47,7 +51,7 @@ mpi_define=${mpi_compile:+-DNVSHMEMTEST_MPI_SUPPORT}
 build() {
     local name=$1 include=$2 link=$3 dir=$out/$1
     mkdir -p "$dir"
-    local flags="-std=c++17 -O2 -rdc=true -arch=$arch -I$include -I$src/perftest/common -I$nvml $mpi_define $mpi_compile"
+    local flags="-std=c++17 -O2 -rdc=true -cudart shared -arch=$arch -I$include -I$src/perftest/common -I$nvml $mpi_define $mpi_compile"
     # perftest's shared helper, once: it must compile as it is.
     "$nvcc" $flags -c "$src/perftest/common/utils.cu" -o "$dir/utils.o" >"$dir/utils.log" 2>&1 ||
         echo "nvshmem-clients: perftest/common/utils.cu does not compile against $name ($dir/utils.log)"
@@ -66,11 +70,15 @@ build() {
     echo "$name: $built/$total build"
 }
 
-fabshmem_lib=$(dirname "$(find "$FABSHMEM_PREFIX" -name libfabshmem.so | head -n 1)")
-build fabshmem "$FABSHMEM_PREFIX/include" "-L$fabshmem_lib -Xlinker -rpath=$fabshmem_lib -lfabshmem"
-if [ -n "${NVSHMEM_HOME:-}" ]; then
+if [[ " $to_build " == *" fabshmem "* ]]; then
+    fabshmem_lib=$(dirname "$(find "$FABSHMEM_PREFIX" -name libfabshmem.so | head -n 1)")
+    build fabshmem "$FABSHMEM_PREFIX/include" "-L$fabshmem_lib -Xlinker -rpath=$fabshmem_lib -lfabshmem"
+fi
+if [ -n "${NVSHMEM_HOME:-}" ] && [[ " $to_build " == *" nvshmem "* ]]; then
+    # pip's NVSHMEM ships libnvshmem_host.so.3 without the unversioned link: name the file.
+    host_lib=$(ls "$NVSHMEM_HOME"/lib/libnvshmem_host.so* | head -n 1)
     build nvshmem "$NVSHMEM_HOME/include" \
-        "-L$NVSHMEM_HOME/lib -Xlinker -rpath=$NVSHMEM_HOME/lib -lnvshmem_host -lnvshmem_device"
+        "-Xlinker -rpath=$NVSHMEM_HOME/lib $host_lib $NVSHMEM_HOME/lib/libnvshmem_device.a"
 fi
 [ $run -eq 1 ] || exit 0
 
@@ -80,17 +88,22 @@ export NVSHMEM_SYMMETRIC_SIZE=${NVSHMEM_SYMMETRIC_SIZE:-1G} NVSHMEM_BOOTSTRAP=MP
 run_one() {  # run_one LIB_NAME PROGRAM: prints "ok SECONDS" or "fail(EXIT) SECONDS" or "-"
     local exe=$out/$1/$(echo "${2%.*}" | tr / _) args=()
     [ -x "$exe" ] || { echo "-"; return; }
+    [ -f "$exe.run.log" ] && [ -n "${KEEP_RUNS:-}" ] && { tail -n 1 "$exe.run.log" | sed -n 's/^== //p'; return; }
+    [[ " ${RUN:-fabshmem nvshmem} " == *" $1 "* ]] || { echo "-"; return; }
     case $2 in perftest/*) args=(-e 65536 -n 50 -w 5) ;; esac
     local start=$SECONDS code=0
     timeout -k 5 120 mpirun --allow-run-as-root --oversubscribe -np 2 "$exe" "${args[@]}" \
         >"$exe.run.log" 2>&1 || code=$?
-    if [ $code -eq 0 ]; then echo "ok $((SECONDS - start))s"; else echo "fail($code) $((SECONDS - start))s"; fi
+    local verdict="fail($code) $((SECONDS - start))s"
+    [ $code -eq 0 ] && verdict="ok $((SECONDS - start))s"
+    echo "== $verdict" >>"$exe.run.log"
+    echo "$verdict"
 }
 printf '%-52s %-14s %-14s\n' program fabshmem nvshmem
 ok=0
 for p in $programs; do
     f=$(run_one fabshmem "$p")
-    n=-; [ -n "${NVSHMEM_HOME:-}" ] && n=$(run_one nvshmem "$p")
+    n=$(run_one nvshmem "$p")
     case $f in ok*) ok=$((ok + 1)) ;; esac
     printf '%-52s %-14s %-14s\n' "$p" "$f" "$n"
 done

@@ -263,7 +263,7 @@ check asan-misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live b
 unset ASAN_OPTIONS UBSAN_OPTIONS
 
 echo "== GPU tests (built with CUDA; they run where a GPU is: scripts/gpu-test.sh)"
-for t in gpu_tutorial gpu_rma gpu_device gpu_device_sync gpu_device_collectives gpu_collectives; do
+for t in gpu_tutorial gpu_rma gpu_device gpu_device_sync gpu_device_collectives gpu_collectives gpu_nvshmemx; do
     if [ ! -x "build/tests/gpu/$t" ]; then
         skipped=$((skipped + 1)); echo "  skip  $t: this build has no CUDA (nvcc not found)"
         continue
