@@ -12,7 +12,8 @@
 # perftest includes; default the CUDA toolkit's), JOBS (parallel compiles, default 2), BUILD
 # (the libraries to build against, default "fabshmem nvshmem"; with --run, whatever OUT_DIR
 # holds is run, so programs built elsewhere can be run here), RUN (the libraries whose programs
-# run, default both), KEEP_RUNS=1 (report a program that ran before from its log instead).
+# run, default both), RUN_TIMEOUT (seconds per program, default 120), KEEP_RUNS=1 (report a
+# program that ran before from its log instead).
 set -euo pipefail
 usage() { echo "usage: scripts/nvshmem-clients.sh SRC_DIR [--run] [OUT_DIR]" >&2; exit 2; }
 [ $# -ge 1 ] && [ -d "$1/perftest/common" ] || usage
@@ -92,7 +93,7 @@ run_one() {  # run_one LIB_NAME PROGRAM: prints "ok SECONDS" or "fail(EXIT) SECO
     [[ " ${RUN:-fabshmem nvshmem} " == *" $1 "* ]] || { echo "-"; return; }
     case $2 in perftest/*) args=(-e 65536 -n 50 -w 5) ;; esac
     local start=$SECONDS code=0
-    timeout -k 5 120 mpirun --allow-run-as-root --oversubscribe -np 2 "$exe" "${args[@]}" \
+    timeout -k 5 "${RUN_TIMEOUT:-120}" mpirun --allow-run-as-root --oversubscribe -np 2 "$exe" "${args[@]}" \
         >"$exe.run.log" 2>&1 || code=$?
     local verdict="fail($code) $((SECONDS - start))s"
     [ $code -eq 0 ] && verdict="ok $((SECONDS - start))s"
