@@ -230,95 +230,99 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 #ifndef FABSHMEMI_SHMEM_INLINE
 #define FABSHMEMI_SHMEM_INLINE static inline
 #endif
+/* Each forward first notes the name it was called by, so that a message about the call names
+ * it as the program wrote it (shmem_long_put, not nvshmem_long_put). */
+extern __thread const char *fabshmemi_shmem_call;
+#define FABSHMEMI_CALLED_AS(name) (fabshmemi_shmem_call = (name))
 
-FABSHMEMI_SHMEM_INLINE void shmem_init(void) { nvshmem_init(); }
-FABSHMEMI_SHMEM_INLINE void shmem_finalize(void) { nvshmem_finalize(); }
-FABSHMEMI_SHMEM_INLINE int shmem_my_pe(void) { return nvshmem_my_pe(); }
-FABSHMEMI_SHMEM_INLINE int shmem_n_pes(void) { return nvshmem_n_pes(); }
-FABSHMEMI_SHMEM_INLINE void shmem_info_get_version(int *major, int *minor) {
+FABSHMEMI_SHMEM_INLINE void shmem_init(void) { FABSHMEMI_CALLED_AS("shmem_init"); nvshmem_init(); }
+FABSHMEMI_SHMEM_INLINE void shmem_finalize(void) { FABSHMEMI_CALLED_AS("shmem_finalize"); nvshmem_finalize(); }
+FABSHMEMI_SHMEM_INLINE int shmem_my_pe(void) { FABSHMEMI_CALLED_AS("shmem_my_pe"); return nvshmem_my_pe(); }
+FABSHMEMI_SHMEM_INLINE int shmem_n_pes(void) { FABSHMEMI_CALLED_AS("shmem_n_pes"); return nvshmem_n_pes(); }
+FABSHMEMI_SHMEM_INLINE void shmem_info_get_version(int *major, int *minor) { FABSHMEMI_CALLED_AS("shmem_info_get_version");
     *major = SHMEM_MAJOR_VERSION;
     *minor = SHMEM_MINOR_VERSION;
 }
-FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) {
+FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) { FABSHMEMI_CALLED_AS("shmem_info_get_name");
     const char *vendor = SHMEM_VENDOR_STRING; /* exactly that, as the specification asks */
     size_t i = 0;
     do name[i] = vendor[i];
     while (vendor[i++]);
 }
-FABSHMEMI_SHMEM_INLINE void *shmem_malloc(size_t size) { return nvshmem_malloc(size); }
-FABSHMEMI_SHMEM_INLINE void *shmem_calloc(size_t count, size_t size) { return nvshmem_calloc(count, size); }
-FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { return nvshmem_align(alignment, size); }
-FABSHMEMI_SHMEM_INLINE void shmem_free(void *ptr) { nvshmem_free(ptr); }
-FABSHMEMI_SHMEM_INLINE void *shmem_ptr(const void *dest, int pe) { return nvshmem_ptr(dest, pe); }
+FABSHMEMI_SHMEM_INLINE void *shmem_malloc(size_t size) { FABSHMEMI_CALLED_AS("shmem_malloc"); return nvshmem_malloc(size); }
+FABSHMEMI_SHMEM_INLINE void *shmem_calloc(size_t count, size_t size) { FABSHMEMI_CALLED_AS("shmem_calloc"); return nvshmem_calloc(count, size); }
+FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { FABSHMEMI_CALLED_AS("shmem_align"); return nvshmem_align(alignment, size); }
+FABSHMEMI_SHMEM_INLINE void shmem_free(void *ptr) { FABSHMEMI_CALLED_AS("shmem_free"); nvshmem_free(ptr); }
+FABSHMEMI_SHMEM_INLINE void *shmem_ptr(const void *dest, int pe) { FABSHMEMI_CALLED_AS("shmem_ptr"); return nvshmem_ptr(dest, pe); }
 FABSHMEMI_SHMEM_INLINE void *shmalloc(size_t size) { return nvshmem_malloc(size); }
 FABSHMEMI_SHMEM_INLINE void shfree(void *ptr) { nvshmem_free(ptr); }
 FABSHMEMI_SHMEM_INLINE void *shmemalign(size_t alignment, size_t size) { return nvshmem_align(alignment, size); }
 FABSHMEMI_SHMEM_INLINE void *shrealloc(void *ptr, size_t size) { return shmem_realloc(ptr, size); }
 
-FABSHMEMI_SHMEM_INLINE void shmem_putmem(void *d, const void *s, size_t n, int pe) { nvshmem_putmem(d, s, n, pe); }
-FABSHMEMI_SHMEM_INLINE void shmem_getmem(void *d, const void *s, size_t n, int pe) { nvshmem_getmem(d, s, n, pe); }
-FABSHMEMI_SHMEM_INLINE void shmem_putmem_nbi(void *d, const void *s, size_t n, int pe) { nvshmem_putmem_nbi(d, s, n, pe); }
-FABSHMEMI_SHMEM_INLINE void shmem_getmem_nbi(void *d, const void *s, size_t n, int pe) { nvshmem_getmem_nbi(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_putmem(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem"); nvshmem_putmem(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_getmem(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_getmem"); nvshmem_getmem(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_putmem_nbi(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem_nbi"); nvshmem_putmem_nbi(d, s, n, pe); }
+FABSHMEMI_SHMEM_INLINE void shmem_getmem_nbi(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_getmem_nbi"); nvshmem_getmem_nbi(d, s, n, pe); }
 #define FABSHMEMI_SHMEM_RMA(NAME, TYPE)                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_put(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_get(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_put_nbi(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { nvshmem_##NAME##_get_nbi(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_p(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_p(d, v, pe); }       \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_g(const TYPE *s, int pe) { return (nvshmem_##NAME##_g)(s, pe); }   \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put"); nvshmem_##NAME##_put(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_get"); nvshmem_##NAME##_get(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_nbi"); nvshmem_##NAME##_put_nbi(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_get_nbi"); nvshmem_##NAME##_get_nbi(d, s, n, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_p(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_p"); nvshmem_##NAME##_p(d, v, pe); }       \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_g(const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_g"); return (nvshmem_##NAME##_g)(s, pe); }   \
     FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_signal(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,       \
-                                                          uint64_t signal, int sig_op, int pe) {                  \
+                                                          uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_signal");                  \
         nvshmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, pe);                                            \
     }                                                                                                             \
     FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_signal_nbi(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,   \
-                                                              uint64_t signal, int sig_op, int pe) {              \
+                                                              uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_signal_nbi");              \
         nvshmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, pe);                                        \
     }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_broadcast(shmem_team_t t, TYPE *d, const TYPE *s, size_t n, int root) { \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_broadcast(shmem_team_t t, TYPE *d, const TYPE *s, size_t n, int root) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_broadcast"); \
         return nvshmem_##NAME##_broadcast(t, d, s, n, root);                                                      \
     }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_fcollect(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {       \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_fcollect(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_fcollect");       \
         return nvshmem_##NAME##_fcollect(t, d, s, n);                                                             \
     }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_alltoall(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {       \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_alltoall(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_alltoall");       \
         return nvshmem_##NAME##_alltoall(t, d, s, n);                                                             \
     }
 FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_RMA)
 #undef FABSHMEMI_SHMEM_RMA
 
-FABSHMEMI_SHMEM_INLINE void shmem_quiet(void) { nvshmem_quiet(); }
-FABSHMEMI_SHMEM_INLINE void shmem_fence(void) { nvshmem_fence(); }
-FABSHMEMI_SHMEM_INLINE void shmem_barrier_all(void) { nvshmem_barrier_all(); }
-FABSHMEMI_SHMEM_INLINE void shmem_sync_all(void) { nvshmem_sync_all(); }
+FABSHMEMI_SHMEM_INLINE void shmem_quiet(void) { FABSHMEMI_CALLED_AS("shmem_quiet"); nvshmem_quiet(); }
+FABSHMEMI_SHMEM_INLINE void shmem_fence(void) { FABSHMEMI_CALLED_AS("shmem_fence"); nvshmem_fence(); }
+FABSHMEMI_SHMEM_INLINE void shmem_barrier_all(void) { FABSHMEMI_CALLED_AS("shmem_barrier_all"); nvshmem_barrier_all(); }
+FABSHMEMI_SHMEM_INLINE void shmem_sync_all(void) { FABSHMEMI_CALLED_AS("shmem_sync_all"); nvshmem_sync_all(); }
 
 /* AMOs: the 1.5 names and the legacy ones (add, inc, fadd, finc, swap, cswap, fetch, set). */
 #define FABSHMEMI_SHMEM_AMO(NAME, TYPE)                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_compare_swap(TYPE *d, TYPE c, TYPE v, int pe) {              \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_compare_swap(TYPE *d, TYPE c, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_compare_swap");              \
         return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe);                                                  \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_inc(TYPE *d, int pe) { return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_inc(TYPE *d, int pe) { nvshmem_##NAME##_atomic_inc(d, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_add(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_add(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_add(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_cswap(TYPE *d, TYPE c, TYPE v, int pe) { return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_finc(TYPE *d, int pe) { return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_inc(TYPE *d, int pe) { nvshmem_##NAME##_atomic_inc(d, pe); }     \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fadd(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_add(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_add(d, v, pe); }
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_inc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_inc"); return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_inc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_inc"); nvshmem_##NAME##_atomic_inc(d, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_add(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_add"); return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_add(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_add"); nvshmem_##NAME##_atomic_add(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_cswap(TYPE *d, TYPE c, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_cswap"); return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_finc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_finc"); return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_inc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_inc"); nvshmem_##NAME##_atomic_inc(d, pe); }     \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fadd(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_fadd"); return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_add(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_add"); nvshmem_##NAME##_atomic_add(d, v, pe); }
 #define FABSHMEMI_SHMEM_EXTENDED_AMO(NAME, TYPE)                                                                   \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch(const TYPE *s, int pe) { return nvshmem_##NAME##_atomic_fetch(s, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_set(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_set(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_swap(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_swap(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fetch(const TYPE *s, int pe) { return nvshmem_##NAME##_atomic_fetch(s, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_set(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_set(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_swap(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_swap(d, v, pe); }
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch(const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch"); return nvshmem_##NAME##_atomic_fetch(s, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_set(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_set"); nvshmem_##NAME##_atomic_set(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_swap(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_swap"); return nvshmem_##NAME##_atomic_swap(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fetch(const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_fetch"); return nvshmem_##NAME##_atomic_fetch(s, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_set(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_set"); nvshmem_##NAME##_atomic_set(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_swap(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_swap"); return nvshmem_##NAME##_atomic_swap(d, v, pe); }
 #define FABSHMEMI_SHMEM_BITWISE_AMO(NAME, TYPE)                                                                    \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_and(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_and(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_and(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_and(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_or(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_or(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_or(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_or(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_xor(TYPE *d, TYPE v, int pe) { return nvshmem_##NAME##_atomic_fetch_xor(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_xor(TYPE *d, TYPE v, int pe) { nvshmem_##NAME##_atomic_xor(d, v, pe); }
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_and(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_and"); return nvshmem_##NAME##_atomic_fetch_and(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_and(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_and"); nvshmem_##NAME##_atomic_and(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_or(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_or"); return nvshmem_##NAME##_atomic_fetch_or(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_or(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_or"); nvshmem_##NAME##_atomic_or(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_xor(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_xor"); return nvshmem_##NAME##_atomic_fetch_xor(d, v, pe); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_xor(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_xor"); nvshmem_##NAME##_atomic_xor(d, v, pe); }
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_AMO)
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO)
@@ -330,30 +334,30 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO)
 /* Non-blocking fetching AMOs: the old value lands in `fetch` by the next quiet (fabshmem
  * completes them before returning, which the specification allows). */
 #define FABSHMEMI_SHMEM_AMO_NBI(NAME, TYPE)                                                                        \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_compare_swap_nbi(TYPE *f, TYPE *d, TYPE c, TYPE v, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_compare_swap_nbi(TYPE *f, TYPE *d, TYPE c, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_compare_swap_nbi"); \
         *f = nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe);                                                    \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_inc_nbi(TYPE *f, TYPE *d, int pe) {                    \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_inc_nbi(TYPE *f, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_inc_nbi");                    \
         *f = nvshmem_##NAME##_atomic_fetch_inc(d, pe);                                                             \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_add_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {            \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_add_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_add_nbi");            \
         *f = nvshmem_##NAME##_atomic_fetch_add(d, v, pe);                                                          \
     }
 #define FABSHMEMI_SHMEM_EXTENDED_AMO_NBI(NAME, TYPE)                                                               \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_nbi(TYPE *f, const TYPE *s, int pe) {                  \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_nbi(TYPE *f, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_nbi");                  \
         *f = nvshmem_##NAME##_atomic_fetch(s, pe);                                                                 \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_swap_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {                 \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_swap_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_swap_nbi");                 \
         *f = nvshmem_##NAME##_atomic_swap(d, v, pe);                                                               \
     }
 #define FABSHMEMI_SHMEM_BITWISE_AMO_NBI(NAME, TYPE)                                                                \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_and_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {            \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_and_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_and_nbi");            \
         *f = nvshmem_##NAME##_atomic_fetch_and(d, v, pe);                                                          \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_or_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {             \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_or_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_or_nbi");             \
         *f = nvshmem_##NAME##_atomic_fetch_or(d, v, pe);                                                           \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_xor_nbi(TYPE *f, TYPE *d, TYPE v, int pe) {            \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_xor_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_xor_nbi");            \
         *f = nvshmem_##NAME##_atomic_fetch_xor(d, v, pe);                                                          \
     }
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_AMO_NBI)
@@ -366,58 +370,58 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO_NBI)
 
 /* Signals, wait and test. */
 FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
-                                                int sig_op, int pe) {
+                                                int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem_signal");
     nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, pe);
 }
 FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
-                                                    int sig_op, int pe) {
+                                                    int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem_signal_nbi");
     nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, pe);
 }
-FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_fetch(const uint64_t *sig) { return nvshmem_signal_fetch(sig); }
-FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t value) {
+FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_fetch(const uint64_t *sig) { FABSHMEMI_CALLED_AS("shmem_signal_fetch"); return nvshmem_signal_fetch(sig); }
+FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t value) { FABSHMEMI_CALLED_AS("shmem_signal_wait_until");
     return nvshmem_signal_wait_until(sig, cmp, value);
 }
 #define FABSHMEMI_SHMEM_WAIT(NAME, TYPE)                                                                           \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until(TYPE *v, int cmp, TYPE value) { nvshmem_##NAME##_wait_until(v, cmp, value); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait(TYPE *v, TYPE value) { nvshmem_##NAME##_wait_until(v, NVSHMEM_CMP_NE, value); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until(TYPE *v, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until"); nvshmem_##NAME##_wait_until(v, cmp, value); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait(TYPE *v, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait"); nvshmem_##NAME##_wait_until(v, NVSHMEM_CMP_NE, value); } \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_all"); \
         nvshmem_##NAME##_wait_until_all(v, n, st, cmp, value);                                                     \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_any"); \
         return nvshmem_##NAME##_wait_until_any(v, n, st, cmp, value);                                              \
     }                                                                                                              \
     FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
-                                                                 TYPE value) {                                     \
+                                                                 TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_some");                                     \
         return nvshmem_##NAME##_wait_until_some(v, n, idx, st, cmp, value);                                        \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_all_vector"); \
         nvshmem_##NAME##_wait_until_all_vector(v, n, st, cmp, values);                                             \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_any_vector"); \
         return nvshmem_##NAME##_wait_until_any_vector(v, n, st, cmp, values);                                      \
     }                                                                                                              \
     FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, \
-                                                                        int cmp, TYPE *values) {                   \
+                                                                        int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_some_vector");                   \
         return nvshmem_##NAME##_wait_until_some_vector(v, n, idx, st, cmp, values);                                \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test(TYPE *v, int cmp, TYPE value) { return nvshmem_##NAME##_test(v, cmp, value); } \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) {   \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test(TYPE *v, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test"); return nvshmem_##NAME##_test(v, cmp, value); } \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_all");   \
         return nvshmem_##NAME##_test_all(v, n, st, cmp, value);                                                    \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_any"); \
         return nvshmem_##NAME##_test_any(v, n, st, cmp, value);                                                    \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, TYPE value) { \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_some"); \
         return nvshmem_##NAME##_test_some(v, n, idx, st, cmp, value);                                              \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_all_vector"); \
         return nvshmem_##NAME##_test_all_vector(v, n, st, cmp, values);                                            \
     }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { \
+    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_any_vector"); \
         return nvshmem_##NAME##_test_any_vector(v, n, st, cmp, values);                                            \
     }                                                                                                              \
     FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
-                                                                  TYPE *values) {                                  \
+                                                                  TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_some_vector");                                  \
         return nvshmem_##NAME##_test_some_vector(v, n, idx, st, cmp, values);                                      \
     }
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
@@ -425,17 +429,17 @@ FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
 
 /* Contexts: the same calls on a context (the fast path for SHMEM_CTX_DEFAULT stays inline). */
 #define FABSHMEMI_CTX_PE(ctx, pe) ((ctx) == SHMEM_CTX_DEFAULT ? (pe) : fabshmemi_ctx_pe(ctx, pe, __func__))
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_quiet(shmem_ctx_t c) {
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_quiet(shmem_ctx_t c) { FABSHMEMI_CALLED_AS("shmem_ctx_quiet");
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_quiet();
 }
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) {
+FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) { FABSHMEMI_CALLED_AS("shmem_ctx_fence");
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_fence();
 }
 /* shmem_ctx_FN: nvshmem_FN(dest, source, nelems, the world PE). */
 #define FABSHMEMI_SHMEM_CTX_TRANSFER(FN, TYPE)                                                      \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##FN(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##FN(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #FN); \
         shmem_##FN(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                            \
     }
 FABSHMEMI_SHMEM_CTX_TRANSFER(putmem, void)
@@ -443,11 +447,11 @@ FABSHMEMI_SHMEM_CTX_TRANSFER(getmem, void)
 FABSHMEMI_SHMEM_CTX_TRANSFER(putmem_nbi, void)
 FABSHMEMI_SHMEM_CTX_TRANSFER(getmem_nbi, void)
 FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
-                                                    uint64_t signal, int sig_op, int pe) {
+                                                    uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal");
     nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
 }
 FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
-                                                        uint64_t signal, int sig_op, int pe) {
+                                                        uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal_nbi");
     nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
 }
 #define FABSHMEMI_SHMEM_CTX_RMA(NAME, TYPE)                                                                       \
@@ -455,26 +459,26 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get, TYPE)                                                              \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put_nbi, TYPE)                                                          \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get_nbi, TYPE)                                                          \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {                   \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_p");                   \
         shmem_##NAME##_p(d, v, FABSHMEMI_CTX_PE(c, pe));                                                       \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) {                     \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_g");                     \
         return shmem_##NAME##_g(s, FABSHMEMI_CTX_PE(c, pe));                                                 \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iput(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
-                                                        ptrdiff_t sst, size_t n, int pe) {                       \
+                                                        ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_iput");                       \
         shmem_##NAME##_iput(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                         \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iget(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
-                                                        ptrdiff_t sst, size_t n, int pe) {                       \
+                                                        ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_iget");                       \
         shmem_##NAME##_iget(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                         \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,   \
-                                                              uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
+                                                              uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_put_signal"); \
         shmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                      \
     }                                                                                                            \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, \
-                                                                  uint64_t *sig, uint64_t signal, int sig_op, int pe) { \
+                                                                  uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_put_signal_nbi"); \
         shmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                  \
     }
 FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
@@ -482,36 +486,36 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 #undef FABSHMEMI_SHMEM_CTX_RMA
 #undef FABSHMEMI_SHMEM_CTX_TRANSFER
 #define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap"); \
         return nvshmem_##NAME##_atomic_compare_swap(d, cond, v, FABSHMEMI_CTX_PE(c, pe));                        \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_inc(shmem_ctx_t c, TYPE *d, int pe) {            \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_inc(shmem_ctx_t c, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_inc");            \
         return nvshmem_##NAME##_atomic_fetch_inc(d, FABSHMEMI_CTX_PE(c, pe));                                    \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_inc(shmem_ctx_t c, TYPE *d, int pe) {                  \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_inc(shmem_ctx_t c, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_inc");                  \
         nvshmem_##NAME##_atomic_inc(d, FABSHMEMI_CTX_PE(c, pe));                                                 \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {    \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_add");    \
         return nvshmem_##NAME##_atomic_fetch_add(d, v, FABSHMEMI_CTX_PE(c, pe));                                 \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {          \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_add");          \
         nvshmem_##NAME##_atomic_add(d, v, FABSHMEMI_CTX_PE(c, pe));                                              \
     }
 #define FABSHMEMI_SHMEM_CTX_EXTENDED_AMO(NAME, TYPE)                                                              \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch(shmem_ctx_t c, const TYPE *s, int pe) {          \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch(shmem_ctx_t c, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch");          \
         return nvshmem_##NAME##_atomic_fetch(s, FABSHMEMI_CTX_PE(c, pe));                                        \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_set(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {          \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_set(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_set");          \
         nvshmem_##NAME##_atomic_set(d, v, FABSHMEMI_CTX_PE(c, pe));                                              \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_swap(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {         \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_swap(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_swap");         \
         return nvshmem_##NAME##_atomic_swap(d, v, FABSHMEMI_CTX_PE(c, pe));                                      \
     }
 #define FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, OP)                                                           \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {   \
+    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_" #OP);   \
         return nvshmem_##NAME##_atomic_fetch_##OP(d, v, FABSHMEMI_CTX_PE(c, pe));                                \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) {         \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_" #OP);         \
         nvshmem_##NAME##_atomic_##OP(d, v, FABSHMEMI_CTX_PE(c, pe));                                             \
     }
 #define FABSHMEMI_SHMEM_CTX_BITWISE_AMO(NAME, TYPE) \
@@ -523,24 +527,24 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO)
 #undef FABSHMEMI_SHMEM_CTX_AMO
 #define FABSHMEMI_SHMEM_CTX_AMO_NBI(NAME, TYPE)                                                                   \
     FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_compare_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE cond, \
-                                                                       TYPE v, int pe) {                        \
+                                                                       TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap_nbi");                        \
         shmem_##NAME##_atomic_compare_swap_nbi(f, d, cond, v, FABSHMEMI_CTX_PE(c, pe));                          \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_inc_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_inc_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_inc_nbi"); \
         shmem_##NAME##_atomic_fetch_inc_nbi(f, d, FABSHMEMI_CTX_PE(c, pe));                                      \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_add_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_add_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_add_nbi"); \
         shmem_##NAME##_atomic_fetch_add_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                   \
     }
 #define FABSHMEMI_SHMEM_CTX_EXTENDED_AMO_NBI(NAME, TYPE)                                                          \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_nbi(shmem_ctx_t c, TYPE *f, const TYPE *s, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_nbi(shmem_ctx_t c, TYPE *f, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_nbi"); \
         shmem_##NAME##_atomic_fetch_nbi(f, s, FABSHMEMI_CTX_PE(c, pe));                                          \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_swap_nbi"); \
         shmem_##NAME##_atomic_swap_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                        \
     }
 #define FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, OP)                                                       \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_##OP##_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_##OP##_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_" #OP "_nbi"); \
         shmem_##NAME##_atomic_fetch_##OP##_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                \
     }
 #define FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI(NAME, TYPE)                                                           \
@@ -560,28 +564,28 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI)
 #undef FABSHMEMI_CTX_PE
 
 /* Teams and team collectives. */
-FABSHMEMI_SHMEM_INLINE int shmem_team_my_pe(shmem_team_t t) { return nvshmem_team_my_pe(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_team_n_pes(shmem_team_t t) { return nvshmem_team_n_pes(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_team_translate_pe(shmem_team_t from, int pe, shmem_team_t to) {
+FABSHMEMI_SHMEM_INLINE int shmem_team_my_pe(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_my_pe"); return nvshmem_team_my_pe(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_team_n_pes(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_n_pes"); return nvshmem_team_n_pes(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_team_translate_pe(shmem_team_t from, int pe, shmem_team_t to) { FABSHMEMI_CALLED_AS("shmem_team_translate_pe");
     return nvshmem_team_translate_pe(from, pe, to);
 }
 FABSHMEMI_SHMEM_INLINE int shmem_team_split_strided(shmem_team_t parent, int start, int stride, int size,
-                                                    const shmem_team_config_t *config, long mask, shmem_team_t *team) {
+                                                    const shmem_team_config_t *config, long mask, shmem_team_t *team) { FABSHMEMI_CALLED_AS("shmem_team_split_strided");
     return nvshmem_team_split_strided(parent, start, stride, size, config, mask, team);
 }
 FABSHMEMI_SHMEM_INLINE int shmem_team_split_2d(shmem_team_t parent, int xrange, const shmem_team_config_t *xc, long xm,
-                                               shmem_team_t *xt, const shmem_team_config_t *yc, long ym, shmem_team_t *yt) {
+                                               shmem_team_t *xt, const shmem_team_config_t *yc, long ym, shmem_team_t *yt) { FABSHMEMI_CALLED_AS("shmem_team_split_2d");
     return nvshmem_team_split_2d(parent, xrange, xc, xm, xt, yc, ym, yt);
 }
-FABSHMEMI_SHMEM_INLINE void shmem_team_destroy(shmem_team_t t) { nvshmem_team_destroy(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_team_sync(shmem_team_t t) { return nvshmem_team_sync(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_broadcastmem(shmem_team_t t, void *d, const void *s, size_t n, int root) {
+FABSHMEMI_SHMEM_INLINE void shmem_team_destroy(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_destroy"); nvshmem_team_destroy(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_team_sync(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_sync"); return nvshmem_team_sync(t); }
+FABSHMEMI_SHMEM_INLINE int shmem_broadcastmem(shmem_team_t t, void *d, const void *s, size_t n, int root) { FABSHMEMI_CALLED_AS("shmem_broadcastmem");
     return nvshmem_broadcastmem(t, d, s, n, root);
 }
-FABSHMEMI_SHMEM_INLINE int shmem_fcollectmem(shmem_team_t t, void *d, const void *s, size_t n) { return nvshmem_fcollectmem(t, d, s, n); }
-FABSHMEMI_SHMEM_INLINE int shmem_alltoallmem(shmem_team_t t, void *d, const void *s, size_t n) { return nvshmem_alltoallmem(t, d, s, n); }
+FABSHMEMI_SHMEM_INLINE int shmem_fcollectmem(shmem_team_t t, void *d, const void *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_fcollectmem"); return nvshmem_fcollectmem(t, d, s, n); }
+FABSHMEMI_SHMEM_INLINE int shmem_alltoallmem(shmem_team_t t, void *d, const void *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_alltoallmem"); return nvshmem_alltoallmem(t, d, s, n); }
 #define FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, OP)                                                                     \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_##OP##_reduce(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) {    \
+    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_##OP##_reduce(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_" #OP "_reduce");    \
         return nvshmem_##NAME##_##OP##_reduce(t, d, s, n);                                                         \
     }
 #define FABSHMEMI_SHMEM_BITWISE_REDUCE(NAME, TYPE) \

@@ -151,7 +151,8 @@ check openshmem-ipc-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-tcp-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshmem: PASS on 2 PEs' srun_n 2 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
-check openshmem-stack-target fail "${prefix}error: nvshmem_int_p: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_openshmem stack_target
+check openshmem-stack-target fail "${prefix}error: shmem_int_p: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_openshmem stack_target
+check openshmem-put-bad-pe fail "${prefix}error: shmem_long_put: PE -3 is out of range" srun_n 2 $pe/pe_openshmem put_bad_pe
 check openshmem-destroyed-ctx fail "${prefix}error: shmem_ctx_int_p: the context is destroyed" srun_n 2 $pe/pe_openshmem destroyed_ctx
 # OpenSHMEM 1.5's additions: generic calls (C11 and C++), long double, complex, nbi AMOs, locks.
 for n in 2 3 4; do check "shmem15-ipc-${n}pe" ok "shmem15: PASS on $n PEs" srun_n $n $pe/pe_shmem15; done
@@ -163,7 +164,7 @@ FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check generic-cpp-tcp-2pe ok 'gener
 check start-pes-no-finalize ok 'start_pes: PASS on 2 PEs, returning without shmem_finalize' srun_n 2 $pe/pe_start_pes
 check shmem15-iget-bad-pe fail "${prefix}error: shmem_long_iget: PE -3 is out of range" srun_n 2 $pe/pe_shmem15 iget_bad_pe
 check shmem15-stack-lock fail "${prefix}error: shmem_set_lock: the symmetric address .* is neither inside the symmetric heap" srun_n 2 $pe/pe_shmem15 stack_lock
-FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: nvshmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
+FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: shmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
 FABSHMEM_DISABLE_IPC=1 check perf-smoke ok 'get +latency_us +8 .*[0-9]' srun_n 2 build/bench/fabshmem-perf --min 8 --max 8 --ops get,put
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check perf-smoke-cq-wait ok 'baseline raw libfabric [a-z;_]+\+cq-wait-fd' srun_n 2 \
     build/bench/fabshmem-perf --min 8 --max 8 --ops get --baseline-cq-wait

@@ -3,9 +3,16 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
+
+// The name the last OpenSHMEM forward of this thread was called by (shmem.h sets it).
+extern "C" {
+__attribute__((visibility("default"))) __thread const char *fabshmemi_shmem_call = nullptr;
+}
 
 namespace fabshmem {
 namespace {
@@ -32,11 +39,27 @@ const char *level_tag(LogLevel level) {
     return "";
 }
 
+bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// A message about an OpenSHMEM call names it as the program wrote it: the forwards in shmem.h
+// note their name (shmem_long_put), and a message that starts with the NVSHMEM call of the same
+// name (nvshmem_long_put; the context forms drop "ctx_") takes it. A note left by an earlier
+// call renames nothing else.
+std::string as_called(const char *body) {
+    const char *called = fabshmemi_shmem_call;
+    if (!called || std::strncmp(body, "nv", 2) != 0) return body;
+    std::string plain = called;
+    if (plain.compare(0, 10, "shmem_ctx_") == 0) plain.erase(6, 4);
+    size_t end = 2 + plain.size();
+    if (std::strncmp(body + 2, plain.c_str(), plain.size()) != 0 || is_name_char(body[end])) return body;
+    return called + std::string(body + end);
+}
+
 void vlog(LogLevel level, const char *fmt, va_list args) {
     char body[1024];
     std::vsnprintf(body, sizeof body, fmt, args);
     // One write per line so lines of different PEs and threads do not interleave.
-    std::string line = "fabshmem: PE " + std::to_string(log_pe()) + ": " + level_tag(level) + body;
+    std::string line = "fabshmem: PE " + std::to_string(log_pe()) + ": " + level_tag(level) + as_called(body);
     if (line.empty() || line.back() != '\n') line += '\n';
     ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
     (void)ignored;

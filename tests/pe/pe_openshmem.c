@@ -41,6 +41,11 @@ int main(int argc, char **argv) {
         shmem_ctx_int_p(ctx, static_array, 1, next);  /* ends the job with a message */
         return 0;
     }
+    if (argc > 1 && strcmp(argv[1], "put_bad_pe") == 0) {  /* misuse: the message names shmem_long_put */
+        long *x = shmem_malloc(sizeof(long)), v = 1;
+        shmem_long_put(x, &v, 1, -3);
+        return 0;
+    }
     if (argc > 1) {  /* misuse: "stack_target", or "static_target" with FABSHMEM_STATIC_DATA=0 */
         int on_stack[4];
         int *target = strcmp(argv[1], "stack_target") == 0 ? on_stack : static_array;
