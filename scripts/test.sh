@@ -355,9 +355,11 @@ FABSHMEM_PEER_TIMEOUT=-3 check env-negative-timeout fail "${prefix}error: FABSHM
 FABSHMEM_PROVIDER=nonexistent check provider-unused-warning ok "${prefix}warning: FABSHMEM_PROVIDER=nonexistent does not apply: no PE of this job uses the fabric" srun_n 2 $ex/hello
 # The launcher dies (mpirun killed) while every PE computes: the PEs notice and end, leaving
 # nothing in /dev/shm.
-orphans_end() {
+orphans_end() {  # orphans_end mpirun|srun
     local shm_before; shm_before=$(ls /dev/shm | sort)
-    mpirun --allow-run-as-root --oversubscribe -n 2 $pe/pe_dead_peer orphan >/dev/null 2>&1 &
+    if [ "$1" = srun ]; then srun --mpi=pmix -n 2 $pe/pe_dead_peer orphan >/dev/null 2>&1 &
+    else mpirun --allow-run-as-root --oversubscribe -n 2 $pe/pe_dead_peer orphan >/dev/null 2>&1 &
+    fi
     local launcher=$!
     sleep 3
     [ -n "$(pgrep -f "pe_dead_peer orphan" | grep -v "^$launcher$")" ] || { echo "the PEs did not start"; return 1; }
@@ -373,7 +375,14 @@ orphans_end() {
     echo "no orphan PE, nothing new in /dev/shm"
 }
 export -f orphans_end
-check orphans-end-when-launcher-dies ok 'no orphan PE, nothing new in /dev/shm' orphans_end
+check orphans-end-when-launcher-dies ok 'no orphan PE, nothing new in /dev/shm' orphans_end mpirun
+check orphans-end-when-srun-dies ok 'no orphan PE, nothing new in /dev/shm' orphans_end srun
+# A PE dies inside nvshmem_init (waiting there for a late peer), or while a peer waits there for
+# it: the job ends within seconds, and check() finds no process and nothing in /dev/shm left.
+for t in init_fault init_peer_dies; do
+    check "$t-srun" fail '' timeout -k 2 30 srun --mpi=pmix -n 2 $pe/pe_dead_peer $t
+    check "$t-mpirun" fail '' timeout -k 2 30 mpirun --allow-run-as-root --oversubscribe -n 2 $pe/pe_dead_peer $t
+done
 check fabshmem-info ok 'fabric +libfabric providers with FI_EP_RDM and FI_RMA here:.*tcp' build/src/tools/fabshmem-info
 if [ -x /usr/local/cuda/bin/nvcc ]; then
     check fabshmem-info-cuda ok '^build: CUDA on' build/src/tools/fabshmem-info

@@ -5,6 +5,8 @@
 // loop), `get` (blocking gets from the dying PE), `quiet` (non-blocking puts to it and quiet)
 // or `compute` (its own loop, no fabshmem call). A survivor still running after 30 s fails.
 //   pe_dead_peer late_init SECONDS: PE 1 reaches nvshmem_init that late (bootstrap timeout).
+//   pe_dead_peer init_fault: PE 1 dies inside nvshmem_init (PE 0 comes 4 s late).
+//   pe_dead_peer init_peer_dies: PE 0 waits inside nvshmem_init for PE 1, which dies first.
 //   pe_dead_peer orphan: every PE computes for 30 s and nobody dies; the test kills the launcher,
 //   and the PEs must notice and end.
 #include <signal.h>
@@ -32,6 +34,22 @@ int launcher_rank() {
 
 int main(int argc, char **argv) {
     std::string where = argc > 1 ? argv[1] : "";
+    if (where == "init_fault") {  // PE 1 dies inside nvshmem_init, waiting there for PE 0
+        if (launcher_rank() == 1) alarm(2);  // SIGALRM's default action: the process ends at once
+        else sleep(4);
+        nvshmem_init();
+        nvshmem_finalize();
+        return 0;
+    }
+    if (where == "init_peer_dies") {  // PE 0 waits inside nvshmem_init for PE 1, which dies first
+        if (launcher_rank() == 1) {
+            sleep(2);
+            raise(SIGKILL);
+        }
+        nvshmem_init();
+        nvshmem_finalize();
+        return 0;
+    }
     if (where == "late_init") {
         if (launcher_rank() == 1) sleep(argc > 2 ? std::atoi(argv[2]) : 30);
         nvshmem_init();
