@@ -233,7 +233,10 @@ check dead-peer-killed-in-get fail "$dead_msg (in|in its own code \(last in fabs
 check dead-peer-compute-msg fail "$dead_msg in its own code" srun_keep 2 $pe/pe_dead_peer compute exit
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-barrier-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer barrier kill
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-get-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer get kill
-FABSHMEM_BOOTSTRAP_TIMEOUT=2 check bootstrap-timeout fail "${prefix}error: the other PEs did not reach a bootstrap fence within 2 s \(FABSHMEM_BOOTSTRAP_TIMEOUT\)" srun_keep 2 $pe/pe_dead_peer late_init 20
+# The PE that never came is named (each PE notes its arrival at a fence with the PMIx server).
+FABSHMEM_BOOTSTRAP_TIMEOUT=2 check bootstrap-timeout fail "${prefix}error: PE 1 did not reach a bootstrap fence within 2 s \(FABSHMEM_BOOTSTRAP_TIMEOUT\)" srun_keep 3 $pe/pe_dead_peer late_init 20
+FABSHMEM_BOOTSTRAP_TIMEOUT=2 check bootstrap-timeout-mpirun fail "${prefix}error: PE 1 did not reach a bootstrap fence within 2 s" \
+    timeout -k 2 20 mpirun --allow-run-as-root --oversubscribe -n 3 $pe/pe_dead_peer late_init 12
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build (build-asan/, without CUDA)"
 asan_build() {

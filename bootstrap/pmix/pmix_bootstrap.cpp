@@ -7,7 +7,9 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
+#include <vector>
 #include <sstream>
 #include <string>
 
@@ -130,6 +132,15 @@ public:
     }
 
     Status barrier() override {
+        // Each PE first publishes that it reached this fence, so that a PE that times out can
+        // ask which ones did not (missing_pes).
+        std::string arrived_key = "fabshmem.at." + std::to_string(barrier_count_++);
+        pmix_value_t here;
+        PMIX_VALUE_CONSTRUCT(&here);
+        here.type = PMIX_BOOL;
+        here.data.flag = true;
+        if (PMIx_Put(PMIX_GLOBAL, arrived_key.c_str(), &here) != PMIX_SUCCESS || PMIx_Commit() != PMIX_SUCCESS)
+            arrived_key.clear();
         // A fence that collects data: under Slurm's default a data-less fence does not wait
         // for the other nodes (measured), so it would not be a barrier. Non-blocking, so that
         // a PE that never arrives (dead, or stuck before init) ends in a message, not a hang.
@@ -152,12 +163,13 @@ public:
             fence->done_cv.wait(lock, arrived);
         } else if (!fence->done_cv.wait_for(lock, std::chrono::seconds(timeout_seconds_), arrived)) {
             fence->abandoned = true;  // the callback frees it, if it ever comes
-            FS_ERROR("the other PEs did not reach a bootstrap fence within %ld s "
-                     "(FABSHMEM_BOOTSTRAP_TIMEOUT): a PE died, is stuck before this point (in "
-                     "nvshmem_init, nvshmem_finalize or a collective allocation), or starts "
-                     "slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: wait forever) if startup is "
-                     "legitimately that slow",
-                     timeout_seconds_);
+            lock.unlock();
+            std::string missing = arrived_key.empty() ? "" : missing_pes(arrived_key);
+            FS_ERROR("%s did not reach a bootstrap fence within %ld s (FABSHMEM_BOOTSTRAP_TIMEOUT): "
+                     "a PE died, is stuck before this point (in nvshmem_init, nvshmem_finalize or a "
+                     "collective allocation), or starts slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: "
+                     "wait forever) if startup is legitimately that slow",
+                     missing.empty() ? "the other PEs" : missing.c_str(), timeout_seconds_);
             return Status::bootstrap_error;
         }
         pmix_status_t status = fence->status;
@@ -175,6 +187,54 @@ public:
     void finalize() override { PMIx_Finalize(nullptr, 0); }
 
 private:
+    // The PEs whose arrival note for this fence the PMIx server cannot find within 2 s ("PE 3",
+    // "PEs 1, 5, 7"), asked of every PE at once; empty when it cannot tell.
+    std::string missing_pes(const std::string &key) {
+        struct Query {
+            std::mutex mutex;
+            std::condition_variable done_cv;
+            int answered = 0;
+            std::vector<int> missing;
+            pmix_info_t wait;  // kept until the last answer: the queries refer to it
+        };
+        struct Ask {
+            std::shared_ptr<Query> query;
+            int pe;
+        };
+        auto query = std::make_shared<Query>();
+        int seconds = 2;
+        PMIX_INFO_LOAD(&query->wait, PMIX_TIMEOUT, &seconds, PMIX_INT);
+        int asked = 0;
+        for (int pe = 0; pe < size_; ++pe) {
+            if (pe == rank_) continue;
+            pmix_proc_t proc;
+            PMIX_LOAD_PROCID(&proc, me_.nspace, static_cast<pmix_rank_t>(pe));
+            auto *ask = new Ask{query, pe};
+            auto answer = [](pmix_status_t status, pmix_value_t *, void *data) {
+                std::unique_ptr<Ask> ask(static_cast<Ask *>(data));
+                std::lock_guard<std::mutex> lock(ask->query->mutex);
+                if (status != PMIX_SUCCESS) ask->query->missing.push_back(ask->pe);
+                ++ask->query->answered;
+                ask->query->done_cv.notify_all();
+            };
+            if (PMIx_Get_nb(&proc, key.c_str(), &query->wait, 1, answer, ask) != PMIX_SUCCESS) {
+                delete ask;
+                return "";
+            }
+            ++asked;
+        }
+        std::unique_lock<std::mutex> lock(query->mutex);
+        if (!query->done_cv.wait_for(lock, std::chrono::seconds(4), [&] { return query->answered == asked; }) ||
+            query->missing.empty())
+            return "";
+        std::sort(query->missing.begin(), query->missing.end());
+        std::string names = query->missing.size() == 1 ? "PE " : "PEs ";
+        for (size_t i = 0; i < query->missing.size() && i < 16; ++i)
+            names += (i ? ", " : "") + std::to_string(query->missing[i]);
+        if (query->missing.size() > 16) names += ", ... (" + std::to_string(query->missing.size()) + " in all)";
+        return names;
+    }
+
     Status fail(const char *what, pmix_status_t rc) {
         // A fence that only some PEs reached: one of them ended (killed, or crashed) meanwhile.
         if (rc == PMIX_ERR_PARTIAL_SUCCESS || rc == PMIX_ERR_PROC_ABORTED || rc == PMIX_ERR_LOST_CONNECTION) {
@@ -192,6 +252,7 @@ private:
     pmix_proc_t me_{};
     pmix_proc_t wildcard_{};
     unsigned allgather_count_ = 0;
+    unsigned barrier_count_ = 0;
 };
 
 
