@@ -428,6 +428,11 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
         check "dead-peer-2x1-${c%% *}" fail "${prefix}error: fi_read to PE 1 could not be started for 5 s .*PE 1 or its node has most likely died" \
             timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=1 $pe/pe_dead_peer $c 1
     done
+    # A PE of the second node dies inside init, or while PE 0 waits there: the job ends, and
+    # nothing is left on either node.
+    for t in init_fault init_peer_dies; do
+        check "$t-2x1" fail '' timeout -k 2 30 scripts/local-cluster.sh exec srun --mpi=pmix -N 2 --ntasks-per-node=1 $pe/pe_dead_peer $t
+    done
     check perf-smoke-2x1 ok 'fabshmem path tcp;ofi_rxm' srun_nodes 1 build/bench/fabshmem-perf --min 8 --max 8 --ops get
 else
     record cluster-2nodes-up 1

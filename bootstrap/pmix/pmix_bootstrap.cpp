@@ -176,7 +176,8 @@ public:
         lock.unlock();
         PMIX_INFO_DESTRUCT(&fence->info);
         delete fence;
-        return status == PMIX_SUCCESS ? Status::ok : fail("PMIx_Fence", status);
+        if (status == PMIX_SUCCESS) return Status::ok;
+        return fail("PMIx_Fence", status, arrived_key.empty() ? "" : missing_pes(arrived_key));
     }
 
     void abort(int exit_code, const char *message) override {
@@ -235,12 +236,13 @@ private:
         return names;
     }
 
-    Status fail(const char *what, pmix_status_t rc) {
+    // `missing`: the PEs that never reached the fence, when known ("PE 1").
+    Status fail(const char *what, pmix_status_t rc, const std::string &missing = "") {
         // A fence that only some PEs reached: one of them ended (killed, or crashed) meanwhile.
         if (rc == PMIX_ERR_PARTIAL_SUCCESS || rc == PMIX_ERR_PROC_ABORTED || rc == PMIX_ERR_LOST_CONNECTION) {
-            FS_ERROR("%s failed (%s): another PE of the job ended or the launcher went away while this "
-                     "PE waited for every PE (its own output, or the launcher's, says why)",
-                     what, PMIx_Error_string(rc));
+            FS_ERROR("%s failed (%s): %s ended or the launcher went away while this PE waited for "
+                     "every PE (its own output, or the launcher's, says why)",
+                     what, PMIx_Error_string(rc), missing.empty() ? "another PE of the job" : missing.c_str());
             return Status::bootstrap_error;
         }
         FS_ERROR("%s failed: %s; the launcher's PMIx server may have gone away (did another "
