@@ -15,21 +15,12 @@ unsigned char pattern(int pe, size_t i, unsigned salt) {
     return static_cast<unsigned char>((i * 131u) ^ (pe * 37u + 11u) ^ (salt * 7u) ^ (i >> 9));
 }
 
-// Element i of PE pe's block; half and bfloat16 (plain 16-bit structs here) get a bit pattern.
+// Element i of PE pe's block.
 template <class T>
 T value_of(int pe, size_t i) {
-    if constexpr (std::is_class<T>::value) {
-        T value;
-        unsigned short bits = static_cast<unsigned short>(pe * 4099 + i * 37 + 1);
-        std::memcpy(&value, &bits, sizeof value);
-        return value;
-    } else {
-        return static_cast<T>((pe * 7 + i * 3 + 1) & 0x7f);
-    }
+    if constexpr (std::is_class<T>::value) return sixteen_bit_value<T>(pe, i);
+    else return static_cast<T>((pe * 7 + i * 3 + 1) & 0x7f);
 }
-
-template <class T>
-bool same(const T &a, const T &b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
 
 template <class T>
 void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
@@ -45,8 +36,8 @@ void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
     for (int peer = 0; peer < n; ++peer) {
         get(got.data(), block, count, peer);
         for (size_t i = 0; i < count; ++i)
-            PE_CHECK(same(got[i], value_of<T>(peer, i)), "%s_get from %d [%zu]", name, peer, i);
-        PE_CHECK(same(g(block + 2, peer), value_of<T>(peer, 2)), "%s_g from %d", name, peer);
+            PE_CHECK(same_bits(got[i], value_of<T>(peer, i)), "%s_get from %d [%zu]", name, peer, i);
+        PE_CHECK(same_bits(g(block + 2, peer), value_of<T>(peer, 2)), "%s_g from %d", name, peer);
         put(inbox + me * count, mine.data(), count - 1, peer);
         p(inbox + me * count + count - 1, mine[count - 1], peer);
     }
@@ -54,7 +45,7 @@ void check_type(const char *name, void (*get)(T *, const T *, size_t, int),
     for (int writer = 0; writer < n; ++writer) {
         CUDA_OK(cudaMemcpy(got.data(), inbox + writer * count, count * sizeof(T), cudaMemcpyDeviceToHost));
         for (size_t i = 0; i < count; ++i)
-            PE_CHECK(same(got[i], value_of<T>(writer, i)), "%s_put from %d [%zu]", name, writer, i);
+            PE_CHECK(same_bits(got[i], value_of<T>(writer, i)), "%s_put from %d [%zu]", name, writer, i);
     }
     nvshmem_free(inbox);
     nvshmem_free(block);

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 #include "nvshmem.h"
 
@@ -23,6 +24,20 @@
 inline unsigned char pattern_byte(int pe, size_t i, unsigned salt) {
     return static_cast<unsigned char>((i * 131u) ^ (pe * 37u + 11u) ^ (salt * 7u) ^ (i >> 8));
 }
+
+// half and bfloat16 are plain 16-bit structs in C++ that does not see CUDA's headers: the
+// typed tests give them a bit pattern, and compare elements by their bits.
+template <class T>
+T sixteen_bit_value(int pe, size_t i) {
+    static_assert(sizeof(T) == 2, "half and bfloat16");
+    T value;
+    unsigned short bits = static_cast<unsigned short>(pe * 4099 + i * 37 + 1);
+    std::memcpy(&value, &bits, sizeof value);
+    return value;
+}
+
+template <class T>
+bool same_bits(const T &a, const T &b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
 
 inline void pe_pass(const char *name) {
     nvshmem_barrier_all();

@@ -13,18 +13,13 @@ template <class T>
 T value_of(int pe, size_t i) {
     if constexpr (std::is_floating_point<T>::value) {
         return static_cast<T>(pe * 1000.0 + i + 0.25);
-    } else if constexpr (std::is_class<T>::value) {  // half, bfloat16: any 16-bit pattern
-        T value;
-        unsigned short bits = static_cast<unsigned short>(pe * 4099 + i * 37 + 1);
-        std::memcpy(&value, &bits, sizeof value);
-        return value;
+    } else if constexpr (std::is_class<T>::value) {  // half, bfloat16
+        return sixteen_bit_value<T>(pe, i);
     } else {
         return static_cast<T>((pe * 31 + i * 7 + 1) & 0x7f);
     }
 }
 
-template <class T>
-bool same(const T &a, const T &b) { return std::memcmp(&a, &b, sizeof(T)) == 0; }
 
 template <class T, class Get, class Put, class GetNbi, class PutNbi, class G, class P>
 void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_nbi, G g, P p) {
@@ -39,13 +34,13 @@ void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_n
         std::memset(local, 0, sizeof local);
         get(local, source, kCount, peer);
         for (size_t i = 0; i < kCount; ++i)
-            PE_CHECK(same(local[i], value_of<T>(peer, i)), "%s_get from PE %d, element %zu", name, peer, i);
+            PE_CHECK(same_bits(local[i], value_of<T>(peer, i)), "%s_get from PE %d, element %zu", name, peer, i);
         std::memset(local, 0, sizeof local);
         get_nbi(local, source, kCount, peer);
         nvshmem_quiet();
         for (size_t i = 0; i < kCount; ++i)
-            PE_CHECK(same(local[i], value_of<T>(peer, i)), "%s_get_nbi from PE %d, element %zu", name, peer, i);
-        PE_CHECK(same(g(source + 3, peer), value_of<T>(peer, 3)), "%s_g from PE %d", name, peer);
+            PE_CHECK(same_bits(local[i], value_of<T>(peer, i)), "%s_get_nbi from PE %d, element %zu", name, peer, i);
+        PE_CHECK(same_bits(g(source + 3, peer), value_of<T>(peer, 3)), "%s_g from PE %d", name, peer);
     }
     // Each PE writes its values into its own slot on every PE, half blocking, half nbi,
     // and the last element with _p.
@@ -59,7 +54,7 @@ void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_n
     nvshmem_barrier_all();
     for (int writer = 0; writer < n; ++writer)
         for (size_t i = 0; i < kCount; ++i)
-            PE_CHECK(same(target[writer * kCount + i], value_of<T>(writer, i)),
+            PE_CHECK(same_bits(target[writer * kCount + i], value_of<T>(writer, i)),
                      "%s_put from PE %d, element %zu", name, writer, i);
     nvshmem_free(target);
     nvshmem_free(source);
