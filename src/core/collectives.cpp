@@ -60,11 +60,52 @@ void check_same_arguments(Runtime &rt, const char *function, const Group &group,
     if (root >= 0) same_everywhere("root", root);
 }
 
+namespace {
+
+// FABSHMEM_BROADCAST_ALGO: a tree needs the pair counters (jobs of at most 2048 PEs).
+bool broadcast_by_tree(const Runtime &rt, size_t members) {
+    if (!pair_notices_available(rt) || rt.config.broadcast_algo == "pull") return false;
+    return rt.config.broadcast_algo == "tree" || members > 4;
+}
+
+// Binomial tree, relative to the root: member r receives from r minus its lowest set bit, then
+// pushes its copy to r + 2^k for every 2^k below that bit (the root: below n), and notices each.
+// Every member's dest may be written once all have entered (the sync); no sync at the end: a
+// member is done when it has its data and its children theirs.
+void broadcast_tree(Runtime &rt, const Group &group, void *dest, size_t from, size_t to, size_t bytes,
+                    int root_index) {
+    int n = static_cast<int>(group.members.size());
+    int relative = (group.my_index - root_index + n) % n;
+    auto member = [&](int r) { return group.members[(r + root_index) % n]; };
+    group.sync();
+    int lowest = 1;
+    while (lowest < n && !(relative & lowest)) lowest <<= 1;
+    if (relative == 0) {
+        get_from(rt, group, group.my_index, dest, from, bytes);  // the root's own dest
+        quiet_all(rt);
+    } else {
+        wait_for_notice(rt, member(relative - lowest));
+    }
+    std::vector<int> children;
+    for (int step = lowest >> 1; step > 0; step >>= 1)
+        if (relative + step < n) children.push_back(member(relative + step));
+    for (int child : children)
+        if (bytes) rt.route(child).put(to, dest, bytes, child, false);
+    quiet_all(rt);
+    for (int child : children) notify_pe(rt, child);
+}
+
+}  // namespace
+
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
                size_t bytes, int root_index) {
     check_same_arguments(rt, function, group, bytes, root_index);
     size_t from = symmetric_offset(rt, function, source, bytes);
-    symmetric_offset(rt, function, dest, bytes);
+    size_t to = symmetric_offset(rt, function, dest, bytes);
+    if (broadcast_by_tree(rt, group.members.size())) {
+        broadcast_tree(rt, group, dest, from, to, bytes, root_index);
+        return;
+    }
     group.sync();
     get_from(rt, group, root_index, dest, from, bytes);  // dest is this PE's: a local address
     quiet_all(rt);

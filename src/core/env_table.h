@@ -40,6 +40,10 @@
     X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120", "0", "86400",                             \
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
+    X(broadcast_algo, "FABSHMEM_BROADCAST_ALGO", "", String, "auto", "", "",                              \
+      "Host broadcast algorithm: tree (binomial: the root's data is pushed down a tree in log2(n) "   \
+      "rounds, the root sends log2(n) copies), pull (every PE reads the root's buffer: one round, "  \
+      "the root serves n reads), or auto: pull up to 4 PEs, tree above")                            \
     X(bootstrap_uid_interface, "FABSHMEM_BOOTSTRAP_UID_INTERFACE", "NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", String, "", "", "", \
       "Network interface (e.g. eth0) whose address rank 0's nvshmemx_get_uniqueid puts in the id " \
       "for the other ranks to connect to; empty: the first IPv4 interface that is up, not loopback") \

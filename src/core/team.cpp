@@ -130,21 +130,39 @@ void sync_team(Runtime &rt, Team &team) {
     }
 }
 
+bool pair_notices_available(const Runtime &rt) {
+    return rt.n_pes <= static_cast<int>(SymmetricHeap::kMaxPairCounterPes);
+}
+
+namespace {
+void count_pairs(Runtime &rt) {
+    if (rt.pair_sent.empty()) rt.pair_sent.assign(rt.n_pes, 0), rt.pair_received.assign(rt.n_pes, 0);
+}
+}  // namespace
+
+void notify_pe(Runtime &rt, int to) {
+    count_pairs(rt);
+    size_t my_counter = SymmetricHeap::kPairCountersOffset + rt.my_pe * sizeof(uint64_t);
+    rt.route(to).put_signal(my_counter, ++rt.pair_sent[to], to);
+}
+
+void wait_for_notice(Runtime &rt, int from) {
+    count_pairs(rt);
+    uint64_t *counters = rt.heap.pair_counters();
+    uint64_t expected = ++rt.pair_received[from];
+    wait_for_member(rt, from, [&] { return __atomic_load_n(&counters[from], __ATOMIC_ACQUIRE) >= expected; });
+}
+
 void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index) {
     int n = static_cast<int>(members.size());
     if (n == 1) return;
-    if (rt.n_pes > static_cast<int>(SymmetricHeap::kMaxPairCounterPes))
+    if (!pair_notices_available(rt))
         fatal("active-set collectives (shmem_barrier, shmem_broadcast64, ...) work in jobs of at most "
               "%zu PEs; this one has %d: use teams (shmem_team_split_strided) and the team collectives",
               SymmetricHeap::kMaxPairCounterPes, rt.n_pes);
-    if (rt.pair_sent.empty()) rt.pair_sent.assign(rt.n_pes, 0), rt.pair_received.assign(rt.n_pes, 0);
-    uint64_t *counters = rt.heap.pair_counters();
-    size_t my_counter = SymmetricHeap::kPairCountersOffset + rt.my_pe * sizeof(uint64_t);
     for (int distance = 1; distance < n; distance <<= 1) {
-        int to = members[(my_index + distance) % n], from = members[(my_index - distance % n + n) % n];
-        rt.route(to).put_signal(my_counter, ++rt.pair_sent[to], to);
-        uint64_t expected = ++rt.pair_received[from];
-        wait_for_member(rt, from, [&] { return __atomic_load_n(&counters[from], __ATOMIC_ACQUIRE) >= expected; });
+        notify_pe(rt, members[(my_index + distance) % n]);
+        wait_for_notice(rt, members[(my_index - distance % n + n) % n]);
     }
 }
 

@@ -54,4 +54,11 @@ void sync_team(Runtime &rt, Team &team);
 // collectives in the same order.
 void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index);
 
+// Point-to-point notices, over the same pair counters: notify_pe counts one more notice from
+// this PE at PE `to`; wait_for_notice waits for the next one from PE `from` (naming it if the
+// wait is long, as syncs do). Jobs of at most kMaxPairCounterPes PEs (pair_notices_available).
+bool pair_notices_available(const Runtime &rt);
+void notify_pe(Runtime &rt, int to);
+void wait_for_notice(Runtime &rt, int from);
+
 }  // namespace fabshmem

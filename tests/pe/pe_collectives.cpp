@@ -27,12 +27,16 @@ void check_team_collectives(nvshmem_team_t team, const char *label) {
         T *dest = static_cast<T *>(nvshmem_malloc(count * n * sizeof(T)));
         for (size_t i = 0; i < count * n; ++i) source[i] = contribution<T>(me, i);
 
-        // broadcast from the last member
-        std::fill(dest, dest + count, T(0));
-        nvshmem_team_sync(team);
-        nvshmem_broadcastmem(team, dest, source, count * sizeof(T), n - 1);
-        for (size_t i = 0; i < count; ++i)
-            PE_CHECK(dest[i] == contribution<T>(n - 1, i), "%s broadcast %zu: element %zu", label, count, i);
+        // broadcast from the last member, and (small sizes) from every member: a tree's shape
+        // depends on the root
+        for (int root = count > 1000 ? n - 1 : 0; root < n; ++root) {
+            std::fill(dest, dest + count, T(0));
+            nvshmem_team_sync(team);
+            nvshmem_broadcastmem(team, dest, source, count * sizeof(T), root);
+            for (size_t i = 0; i < count; ++i)
+                PE_CHECK(dest[i] == contribution<T>(root, i), "%s broadcast %zu from %d: element %zu", label, count,
+                         root, i);
+        }
         // fcollect: member j's first `count` elements at j * count
         nvshmem_fcollectmem(team, dest, source, count * sizeof(T));
         for (int j = 0; j < n; ++j)
