@@ -112,6 +112,61 @@ void broadcast(Runtime &rt, const char *function, const Group &group, void *dest
     group.sync();
 }
 
+bool reduce_by_ring(const Runtime &rt, size_t members, size_t bytes) {
+    if (!pair_notices_available(rt) || members < 2 || rt.config.reduce_algo == "pull") return false;
+    return rt.config.reduce_algo == "ring" || (members > 2 && bytes >= (size_t{64} << 10));
+}
+
+void ring_allreduce(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+                    size_t count, size_t element,
+                    const std::function<void(void *accumulated, const void *in, size_t elements)> &combine) {
+    int n = static_cast<int>(group.members.size()), me = group.my_index;
+    size_t bytes = count * element;
+    size_t to = symmetric_offset(rt, function, dest, bytes), from = symmetric_offset(rt, function, source, bytes);
+    int pred = group.members[(me + n - 1) % n], succ = group.members[(me + 1) % n];
+    auto first = [&](int b) { return count * static_cast<size_t>((b % n + n) % n) / n; };  // block b's first element
+    auto last = [&](int b) { return (b % n + n) % n == n - 1 ? count : first(b + 1); };
+    std::vector<char> mine, theirs;
+    // Every member is in the call: dest may be read and written.
+    group.sync();
+    // Reduce-scatter: in step k each member folds its source block (me - 1 - k) into the partial
+    // that its predecessor made of that block in step k - 1, and leaves it in its dest; after
+    // n - 1 steps member me holds block me, complete.
+    for (int k = 0; k < n; ++k) {
+        int block = me - 1 - k;
+        size_t offset = first(block) * element, length = (last(block) - first(block)) * element;
+        mine.resize(length);
+        get_from(rt, group, me, mine.data(), from + offset, length);
+        if (k > 0) {
+            wait_for_notice(rt, pred);
+            theirs.resize(length);
+            get_from(rt, group, (me + n - 1) % n, theirs.data(), to + offset, length);
+            quiet_all(rt);
+            combine(theirs.data(), mine.data(), length / element);
+            mine.swap(theirs);
+        }
+        quiet_all(rt);
+        write_local(rt, function, static_cast<char *>(dest) + offset, mine.data(), length);
+        if (k < n - 1) notify_pe(rt, succ);
+    }
+    // Every partial has been read: the blocks may be overwritten with the results.
+    group.sync();
+    // Allgather: in step k each member copies block (me - k) from its predecessor, which has it
+    // since its step k - 1 (its own block, for k = 1).
+    for (int k = 1; k < n; ++k) {
+        int block = me - k;
+        size_t offset = first(block) * element, length = (last(block) - first(block)) * element;
+        if (k > 1) wait_for_notice(rt, pred);
+        theirs.resize(length);
+        get_from(rt, group, (me + n - 1) % n, theirs.data(), to + offset, length);
+        quiet_all(rt);
+        write_local(rt, function, static_cast<char *>(dest) + offset, theirs.data(), length);
+        if (k < n - 1) notify_pe(rt, succ);
+    }
+    // The successor may still be reading this member's dest.
+    group.sync();
+}
+
 void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
               size_t bytes) {
     check_same_arguments(rt, function, group, bytes);

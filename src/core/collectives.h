@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <type_traits>
 #include <vector>
 
 #include "activity.h"
@@ -100,10 +101,20 @@ template <class T> struct Prod {
     T operator()(T a, T b) const { return A::out(static_cast<typename A::type>(A::in(a) * A::in(b))); }
 };
 
-// dest = op over every member's `count` elements at `source` (the same offset on each).
+// FABSHMEM_REDUCE_ALGO: whether a reduction of `bytes` over `members` goes around a ring.
+bool reduce_by_ring(const Runtime &rt, size_t members, size_t bytes);
+// Reduce-scatter then allgather around the group, in the members' dest buffers: block b of the
+// result (count x element bytes in all) is made by member b and then copied to all. `combine`
+// folds `elements` elements of `in` into `accumulated`.
+void ring_allreduce(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
+                    size_t count, size_t element,
+                    const std::function<void(void *accumulated, const void *in, size_t elements)> &combine);
+
+// The pull: every member reads every member's `count` elements at `source` (its own pointer,
+// which may differ by member: reducescatter) and combines them in member order.
 template <class T, class Op>
-void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
-            size_t count, Op op) {
+void reduce_pull(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
+                 size_t count, Op op) {
     size_t bytes = checked_bytes(function, count, sizeof(T));
     check_same_arguments(rt, function, group, bytes);
     std::vector<T> result(count);
@@ -117,12 +128,30 @@ void reduce(Runtime &rt, const char *function, const Group &group, T *dest, cons
     write_local(rt, function, dest, result.data(), bytes);
 }
 
+// dest = op over every member's `count` elements at `source` (the same offset on each).
+template <class T, class Op>
+void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
+            size_t count, Op op) {
+    // Integers only: a ring combines each block in another order, which changes floating-point bits.
+    size_t bytes = checked_bytes(function, count, sizeof(T));
+    if (!std::is_integral<T>::value || !reduce_by_ring(rt, group.members.size(), bytes)) {
+        reduce_pull(rt, function, group, dest, source, count, op);
+        return;
+    }
+    check_same_arguments(rt, function, group, bytes);
+    ring_allreduce(rt, function, group, dest, source, count, sizeof(T), [op](void *acc, const void *in, size_t n) {
+        T *a = static_cast<T *>(acc);
+        const T *b = static_cast<const T *>(in);
+        for (size_t i = 0; i < n; ++i) a[i] = op(a[i], b[i]);
+    });
+}
+
 // reducescatter: source holds members x count elements; member i's dest gets op over every
-// member's block i.
+// member's block i (the pull, each member reading block i of every member).
 template <class T, class Op>
 void reduce_scatter(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
                     size_t count, Op op) {
-    reduce(rt, function, group, dest, source + static_cast<size_t>(group.my_index) * count, count, op);
+    reduce_pull(rt, function, group, dest, source + static_cast<size_t>(group.my_index) * count, count, op);
 }
 
 }  // namespace fabshmem

@@ -216,6 +216,8 @@ void load_checked_config(Config *config) {
         fatal("FABSHMEM_HEAP=%s is not valid: expected cuda, host or auto", config->heap.c_str());
     if (config->broadcast_algo != "auto" && config->broadcast_algo != "pull" && config->broadcast_algo != "tree")
         fatal("FABSHMEM_BROADCAST_ALGO=%s is not valid: expected auto, pull or tree", config->broadcast_algo.c_str());
+    if (config->reduce_algo != "auto" && config->reduce_algo != "pull" && config->reduce_algo != "ring")
+        fatal("FABSHMEM_REDUCE_ALGO=%s is not valid: expected auto, pull or ring", config->reduce_algo.c_str());
 }
 
 // The bootstrap `backend` was asked for by name (nvshmemx_init_attr), or the first that applies.
