@@ -1,8 +1,8 @@
 // Collective latency over NVSHMEM_TEAM_WORLD, host heap: broadcast (root 0), fcollect, long sum
 // reduction and barrier, for sizes given in bytes. Prints one line per case:
 //   OP BYTES PES MICROSECONDS (median of 5 batches, each averaging ITERS calls)
-// The algorithm is whatever FABSHMEM_BROADCAST_ALGO says: scripts/coll-bench.sh runs it with
-// each in alternation and prints the ratios.
+// The algorithms are what FABSHMEM_BROADCAST_ALGO and FABSHMEM_REDUCE_ALGO say:
+// scripts/coll-bench.sh runs it with the old pull and the new ones in alternation.
 //   fabshmem-coll-perf [--iters N] [SIZE...]   (default sizes: 8 1048576)
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Collective latency against PE count, each broadcast algorithm beside the other in the same run:
-# fabshmem-coll-perf with FABSHMEM_BROADCAST_ALGO=pull and =tree in alternation (PAIRS pairs),
-# the median of each, and tree/pull. Host heap, one node, under mpirun.
+# Collective latency against PE count, the new algorithms beside the old pull in the same run:
+# fabshmem-coll-perf with FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_REDUCE_ALGO=pull, and with
+# =tree and =ring, in alternation (PAIRS pairs); the median of each, and new/pull. Host heap,
+# one node, under mpirun.
 #   scripts/coll-bench.sh [PES...]        (default 2 3 4; PAIRS=3, SIZES="8 1048576")
 # On a 2-core machine more than 2 PEs oversubscribe the cores: the numbers then show the rounds
 # each algorithm needs under contention rather than what a cluster node would see.
@@ -17,17 +18,17 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for n in "${pes[@]}"; do
     for ((p = 0; p < pairs; ++p)); do
-        for algo in pull tree; do
-            FABSHMEM_BROADCAST_ALGO=$algo timeout -k 5 600 mpirun --allow-run-as-root --oversubscribe -n "$n" \
-                build/bench/fabshmem-coll-perf $sizes >>"$tmp/$algo" 2>&1
-        done
+        FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_REDUCE_ALGO=pull timeout -k 5 600 \
+            mpirun --allow-run-as-root --oversubscribe -n "$n" build/bench/fabshmem-coll-perf $sizes >>"$tmp/pull" 2>&1
+        FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=ring timeout -k 5 600 \
+            mpirun --allow-run-as-root --oversubscribe -n "$n" build/bench/fabshmem-coll-perf $sizes >>"$tmp/new" 2>&1
     done
 done
 # The median per (op, bytes, pes) of each algorithm, then the ratio.
 median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
-printf '%-10s %9s %4s %12s %12s %10s\n' op bytes pes 'pull us' 'tree us' tree/pull
+printf '%-10s %9s %4s %12s %12s %10s\n' op bytes pes 'pull us' 'new us' new/pull
 awk 'NF == 4 && $3 ~ /^[0-9]+$/ {print $1, $2, $3}' "$tmp/pull" | sort -u -k3n -k1,1 -k2n | while read -r op bytes n; do
     pull=$(awk -v o="$op" -v b="$bytes" -v n="$n" '$1 == o && $2 == b && $3 == n {print $4}' "$tmp/pull" | median)
-    tree=$(awk -v o="$op" -v b="$bytes" -v n="$n" '$1 == o && $2 == b && $3 == n {print $4}' "$tmp/tree" | median)
-    printf '%-10s %9s %4s %12s %12s %10.2f\n' "$op" "$bytes" "$n" "$pull" "$tree" "$(echo "$tree / $pull" | bc -l)"
+    new=$(awk -v o="$op" -v b="$bytes" -v n="$n" '$1 == o && $2 == b && $3 == n {print $4}' "$tmp/new" | median)
+    printf '%-10s %9s %4s %12s %12s %10.2f\n' "$op" "$bytes" "$n" "$pull" "$new" "$(echo "$new / $pull" | bc -l)"
 done
