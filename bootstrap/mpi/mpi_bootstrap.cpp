@@ -40,7 +40,7 @@ public:
     ~MpiBootstrap() override { finalize(); }
     const char *name() const override { return "mpi"; }
 
-    Status allgather(const void *mine, size_t bytes, void *all) override {
+    Status gather(const void *mine, size_t bytes, void *all) override {
         char error[256] = "";
         if (plugin_.allgather(plugin_.state, mine, bytes, all, error, sizeof error) == 0) return Status::ok;
         FS_ERROR("bootstrap (MPI): %s", error);

@@ -100,7 +100,7 @@ public:
         return rank;
     }
 
-    Status allgather(const void *mine, size_t bytes, void *all) override {
+    Status gather(const void *mine, size_t bytes, void *all) override {
         std::string key = "fabshmem.ag." + std::to_string(allgather_count_++);
         pmix_value_t value;
         PMIX_VALUE_CONSTRUCT(&value);

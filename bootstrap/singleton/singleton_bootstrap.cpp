@@ -11,7 +11,7 @@ namespace {
 class SingletonBootstrap final : public Bootstrap {
 public:
     const char *name() const override { return "singleton"; }
-    Status allgather(const void *mine, size_t bytes, void *all) override {
+    Status gather(const void *mine, size_t bytes, void *all) override {
         std::memcpy(all, mine, bytes);
         return Status::ok;
     }

@@ -191,7 +191,7 @@ public:
         return Status::ok;
     }
 
-    Status allgather(const void *mine, size_t bytes, void *all) override {
+    Status gather(const void *mine, size_t bytes, void *all) override {
         char *out = static_cast<char *>(all);
         Clock::time_point deadline = this->deadline();
         if (rank_ != 0) {

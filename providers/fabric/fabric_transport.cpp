@@ -198,6 +198,7 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
     int rc = fi_getname(&ep_->fid, mine.address, &length);
     if (rc) return fabric_failure("fi_getname", rc);
     mine.address_length = static_cast<uint32_t>(length);
+    address_bytes_ = length;
 
     std::vector<PeerCard> cards(bootstrap.size());
     Status status = bootstrap.allgather(&mine, sizeof mine, cards.data());

@@ -42,6 +42,9 @@ public:
     bool wait_for_activity(int timeout_ms) override;
     void interrupt_wait() override;
     std::string describe() const override;
+    size_t bytes_per_peer() const override {
+        return sizeof(Peer) + sizeof(uint64_t) * 2 /* staged_sent_, staged_served_ */ + address_bytes_;
+    }
     const char *provider_name() const override { return provider_.c_str(); }
     void remove_leftovers(long pid) override;
     bool probe(int pe, int timeout_ms) override;
@@ -152,6 +155,7 @@ private:
     std::chrono::seconds unreachable_after_{0};  // FABSHMEM_PEER_TIMEOUT; 0: wait for ever
     size_t inject_size_ = 0;
     std::vector<Peer> peers_;
+    size_t address_bytes_ = 0;  // one peer's address in the address vector
 
     // The watchdog's liveness read: members, since a read that times out may still complete.
     uint64_t probe_word_ = 0;

@@ -28,6 +28,7 @@ public:
     ~IpcTransport() override;
 
     const char *name() const override { return "ipc"; }
+    size_t bytes_per_peer() const override { return sizeof(Peer); }  // one entry per PE of the job
     unsigned caps() const override { return kLoadStore | kDeviceMemory; }
     bool reaches(int pe) const override { return peers_[pe].data != nullptr; }
 

@@ -94,6 +94,20 @@ std::string Routing::describe() const {
     return out.empty() ? "none" : out;
 }
 
+size_t Routing::bytes_per_peer() const {
+    size_t bytes = sizeof(Transport *);
+    for (const auto &t : transports_)
+        if (t) bytes += t->bytes_per_peer();
+    return bytes;
+}
+
+std::string Routing::describe_bytes_per_peer() const {
+    std::string out = "routes " + std::to_string(sizeof(Transport *)) + " B";
+    for (const auto &t : transports_)
+        if (t && t->bytes_per_peer()) out += ", " + std::string(t->name()) + " " + std::to_string(t->bytes_per_peer()) + " B";
+    return out;
+}
+
 std::string Routing::describe_paths() const {
     std::string paths;
     for (size_t pe = 0; pe < routes_.size(); ++pe)

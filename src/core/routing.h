@@ -37,6 +37,9 @@ public:
     std::string describe() const;
     // "0:self 1:ipc 2:fabric"
     std::string describe_paths() const;
+    // The routing table's and every open transport's state per PE of the job.
+    size_t bytes_per_peer() const;
+    std::string describe_bytes_per_peer() const;  // "routes 8 B, ipc 56 B, fabric 128 B"
 
 private:
     // Fixed size once open() starts (one slot per registered transport), so the abort path

@@ -78,6 +78,12 @@ std::string describe_node_pes(const Bootstrap &bootstrap) {
     return out;
 }
 
+// The core's own tables per PE of the job: pair counters (active sets, trees, rings), the
+// watchdog's process identities, the world team's member list, the device's peer table.
+size_t core_bytes_per_peer(const Runtime &rt) {
+    return 2 * sizeof(uint64_t) + sizeof(PeerMonitor::Identity) + sizeof(int) + (rt.device ? sizeof(char *) : 0);
+}
+
 void print_info(const Runtime &rt) {
     char host[256] = "?";
     gethostname(host, sizeof host - 1);
@@ -85,6 +91,16 @@ void print_info(const Runtime &rt) {
         FS_INFO("fabshmem %d.%d.%d, bootstrap %s, %d PEs; node 0: %s", FABSHMEM_VERSION_MAJOR,
                 FABSHMEM_VERSION_MINOR, FABSHMEM_VERSION_PATCH, rt.bootstrap->name(), rt.n_pes,
                 rt.topology ? rt.topology->summary().c_str() : "topology unknown");
+        // What grows with the job: the time of each init step, the bytes each PE received
+        // through the bootstrap, and the state kept per peer.
+        const std::vector<double> &t = rt.init_times.seconds;
+        if (t.size() == 6)
+            FS_INFO("init %.3f s: bootstrap %.3f, topology %.3f, heap %.3f, transports %.3f, the rest %.3f; "
+                    "received %s bytes through the bootstrap; state per peer %zu B (%s, core %zu B)",
+                    t[5] - t[0], t[1] - t[0], t[2] - t[1], t[3] - t[2], t[4] - t[3], t[5] - t[4],
+                    format_size(rt.bootstrap->gathered_bytes()).c_str(),
+                    rt.routing.bytes_per_peer() + core_bytes_per_peer(rt), rt.routing.describe_bytes_per_peer().c_str(),
+                    core_bytes_per_peer(rt));
     }
     std::string progress = !rt.routing.progressed() ? "none (no transport needs it)"
                            : rt.progress.cpu() >= 0 ? "cpu " + std::to_string(rt.progress.cpu())
@@ -238,6 +254,7 @@ std::unique_ptr<Bootstrap> open_named_bootstrap(const char *backend, BootstrapAr
 // Returns false (nothing started) when a bootstrap named by the program cannot start.
 bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) {
     ActivityScope activity("in nvshmem_init");  // what a message about a dead peer says we were doing
+    rt.init_times.mark();
     load_checked_config(&rt.config);
 
     Status status;
@@ -256,6 +273,7 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     if (rt.n_pes > 1) rt.monitor.start(*rt.bootstrap);
 
     std::string why;
+    rt.init_times.mark();  // bootstrap
     rt.topology = Topology::load(&why);
     if (!rt.topology) FS_DEBUG("no topology (%s): NICs and cores are not placed", why.c_str());
 
@@ -263,6 +281,7 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     bool share_heap = !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
     if (share_heap) remove_stale_heap_names();
     std::string heap_name = share_heap ? shared_heap_name(rt.my_pe) : "";
+    rt.init_times.mark();  // topology
     bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
                                    : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
     if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
@@ -278,7 +297,9 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
             return topology->closest_nic(nics, placement.gpu_bus_id, placement.local_rank);
         };
     }
+    rt.init_times.mark();  // heap (and static data)
     rt.routing.open(*rt.bootstrap, symmetric_space(rt, heap_name), transport_options(rt.config), placement);
+    rt.init_times.mark();  // transports
     warn_unused_fabric_settings(rt);
     long progress_cpu = -1;
     if (rt.routing.progressed()) {
@@ -298,6 +319,7 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
         rt.progress.start(progressed, rt.device.get(), progress_cpu, rt.config.progress_spin_us);
 
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
+    rt.init_times.mark();  // teams, device channel, progress, the final barrier
     rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
     rt.statics.unlink_shared_name();
     if (rt.config.info) print_info(rt);

@@ -1,6 +1,7 @@
 // The state of an initialized PE, and the checks every API entry point makes first.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -20,8 +21,17 @@
 
 namespace fabshmem {
 
+// When each step of nvshmem_init ended (FABSHMEM_INFO prints the durations).
+struct InitTimes {
+    std::vector<double> seconds;
+    void mark() {
+        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count());
+    }
+};
+
 struct Runtime {
     Config config;
+    InitTimes init_times;
     std::unique_ptr<Bootstrap> bootstrap;
     std::unique_ptr<Topology> topology;  // null when hwloc could not load the node
     SymmetricHeap heap;

@@ -24,7 +24,12 @@ public:
     bool all_pes_on_one_node() const { return static_cast<int>(node_pes_.size()) == size_; }
 
     // Every PE contributes `bytes` bytes; `all` receives size() * bytes, in rank order.
-    virtual Status allgather(const void *mine, size_t bytes, void *all) = 0;
+    Status allgather(const void *mine, size_t bytes, void *all) {
+        gathered_bytes_ += bytes * static_cast<size_t>(size_);
+        return gather(mine, bytes, all);
+    }
+    // What this PE has received through allgathers so far (what grows with the job).
+    size_t gathered_bytes() const { return gathered_bytes_; }
     // Blocking: the caller's progress thread keeps serving peers meanwhile.
     virtual Status barrier() = 0;
     // Ends every PE of the job.
@@ -36,10 +41,16 @@ public:
     virtual void finalize() = 0;
 
 protected:
+    // The backend's allgather.
+    virtual Status gather(const void *mine, size_t bytes, void *all) = 0;
+
     int rank_ = 0;
     int size_ = 1;
     std::vector<int> node_pes_{0};
     long timeout_seconds_ = 0;
+
+private:
+    size_t gathered_bytes_ = 0;
 };
 
 // What nvshmemx_init_attr hands a bootstrap: the program's own way of finding its PEs.

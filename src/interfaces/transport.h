@@ -59,6 +59,9 @@ public:
     virtual const char *provider_name() const { return name(); }
     // One line for FABSHMEM_INFO.
     virtual std::string describe() const { return name(); }
+    // The memory it keeps for each PE of the job (its tables; a provider's address vector entry
+    // counted as the address's length): what grows with the job's size.
+    virtual size_t bytes_per_peer() const { return 0; }
 
     // Progress. poll() reaps completions and serves peers (manual-progress providers); true
     // if anything happened. wait_for_activity() is the progress thread's idle sleep: it
