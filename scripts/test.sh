@@ -152,7 +152,7 @@ for algo in tree pull; do
     FABSHMEM_BROADCAST_ALGO=$algo check "collectives-$algo-ipc-5pe" ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
     FABSHMEM_BROADCAST_ALGO=$algo FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check "collectives-$algo-tcp-3pe" ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 done
-# Integer reductions around a ring (reduce-scatter, allgather; auto from 3 PEs and 64 KiB), forced
+# Integer reductions around a ring (reduce-scatter, allgather; auto from 64 KiB), forced
 # for every size, beside the pull.
 FABSHMEM_REDUCE_ALGO=ring check collectives-ring-ipc-5pe ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
 FABSHMEM_REDUCE_ALGO=ring FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-ring-tcp-2pe ok 'PASS on 2 PEs' srun_n 2 $pe/pe_collectives

@@ -47,7 +47,7 @@
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
       "Host reduction algorithm for integer types: ring (reduce-scatter then allgather around the "  \
       "team: each PE moves 2(n-1)/n of the data), pull (every PE reads every PE's data: n times "    \
-      "it), or auto: ring from 3 PEs and 64 KiB. Floating-point reductions always pull, combining "  \
+      "it), or auto: ring from 64 KiB. Floating-point reductions always pull, combining "            \
       "in member order: the bits the device's reductions give")                                    \
     X(bootstrap_uid_interface, "FABSHMEM_BOOTSTRAP_UID_INTERFACE", "NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", String, "", "", "", \
       "Network interface (e.g. eth0) whose address rank 0's nvshmemx_get_uniqueid puts in the id " \
