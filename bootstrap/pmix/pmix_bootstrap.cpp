@@ -131,6 +131,45 @@ public:
         return Status::ok;
     }
 
+    // Node peers' data needs no fence: they commit to this node's PMIx server, which holds a
+    // get until the key is there (bounded by the bootstrap timeout).
+    Status node_gather(const void *mine, size_t bytes, void *all) override {
+        std::string key = "fabshmem.node." + std::to_string(node_gather_count_++);
+        pmix_value_t value;
+        PMIX_VALUE_CONSTRUCT(&value);
+        value.type = PMIX_BYTE_OBJECT;
+        value.data.bo.bytes = static_cast<char *>(const_cast<void *>(mine));
+        value.data.bo.size = bytes;
+        pmix_status_t rc = PMIx_Put(PMIX_LOCAL, key.c_str(), &value);
+        if (rc != PMIX_SUCCESS) return fail("PMIx_Put", rc);
+        if ((rc = PMIx_Commit()) != PMIX_SUCCESS) return fail("PMIx_Commit", rc);
+        pmix_info_t wait;
+        int seconds = timeout_seconds_ > 0 ? static_cast<int>(timeout_seconds_) : 0;
+        PMIX_INFO_LOAD(&wait, PMIX_TIMEOUT, &seconds, PMIX_INT);
+        for (size_t i = 0; i < node_pes_.size(); ++i) {
+            char *slot = static_cast<char *>(all) + i * bytes;
+            if (node_pes_[i] == rank_) {
+                std::memcpy(slot, mine, bytes);
+                continue;
+            }
+            pmix_proc_t proc;
+            PMIX_LOAD_PROCID(&proc, me_.nspace, static_cast<pmix_rank_t>(node_pes_[i]));
+            pmix_value_t *got = nullptr;
+            rc = PMIx_Get(&proc, key.c_str(), &wait, seconds > 0 ? 1 : 0, &got);
+            if (rc == PMIX_ERR_TIMEOUT) return late("PE " + std::to_string(node_pes_[i]));
+            if (rc != PMIX_SUCCESS) return fail("PMIx_Get of a node peer's data", rc);
+            bool same_size = got->type == PMIX_BYTE_OBJECT && got->data.bo.size == bytes;
+            if (same_size) std::memcpy(slot, got->data.bo.bytes, bytes);
+            PMIX_VALUE_RELEASE(got);
+            if (!same_size) {
+                FS_ERROR("PE %d published different data than this PE during init; are all PEs running "
+                         "the same fabshmem build?", node_pes_[i]);
+                return Status::bootstrap_error;
+            }
+        }
+        return Status::ok;
+    }
+
     Status barrier() override {
         // Each PE first publishes that it reached this fence, so that a PE that times out can
         // ask which ones did not (missing_pes).
@@ -165,12 +204,7 @@ public:
             fence->abandoned = true;  // the callback frees it, if it ever comes
             lock.unlock();
             std::string missing = arrived_key.empty() ? "" : missing_pes(arrived_key);
-            FS_ERROR("%s did not reach a bootstrap fence within %ld s (FABSHMEM_BOOTSTRAP_TIMEOUT): "
-                     "a PE died, is stuck before this point (in nvshmem_init, nvshmem_finalize or a "
-                     "collective allocation), or starts slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: "
-                     "wait forever) if startup is legitimately that slow",
-                     missing.empty() ? "the other PEs" : missing.c_str(), timeout_seconds_);
-            return Status::bootstrap_error;
+            return late(missing.empty() ? "the other PEs" : missing);
         }
         pmix_status_t status = fence->status;
         lock.unlock();
@@ -188,6 +222,16 @@ public:
     void finalize() override { PMIx_Finalize(nullptr, 0); }
 
 private:
+    // `who` ("PE 3", "PEs 1, 5") did not come within the bootstrap timeout.
+    Status late(const std::string &who) {
+        FS_ERROR("%s did not reach a bootstrap fence within %ld s (FABSHMEM_BOOTSTRAP_TIMEOUT): "
+                 "a PE died, is stuck before this point (in nvshmem_init, nvshmem_finalize or a "
+                 "collective allocation), or starts slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: "
+                 "wait forever) if startup is legitimately that slow",
+                 who.c_str(), timeout_seconds_);
+        return Status::bootstrap_error;
+    }
+
     // The PEs whose arrival note for this fence the PMIx server cannot find within 2 s ("PE 3",
     // "PEs 1, 5, 7"), asked of every PE at once; empty when it cannot tell.
     std::string missing_pes(const std::string &key) {
@@ -254,6 +298,7 @@ private:
     pmix_proc_t me_{};
     pmix_proc_t wildcard_{};
     unsigned allgather_count_ = 0;
+    unsigned node_gather_count_ = 0;
     unsigned barrier_count_ = 0;
 };
 

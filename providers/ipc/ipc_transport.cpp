@@ -69,8 +69,9 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         }
         mine.data_delta = static_cast<uint64_t>(space.data.base - static_cast<char *>(space.cuda_allocation));
     }
-    std::vector<IpcCard> cards(bootstrap.size());
-    *status = bootstrap.allgather(&mine, sizeof mine, cards.data());
+    const std::vector<int> &node = bootstrap.node_pes();
+    std::vector<IpcCard> cards(node.size());  // only node peers need them
+    *status = bootstrap.node_allgather(&mine, sizeof mine, cards.data());
     if (*status != Status::ok) return nullptr;
 
     std::vector<IpcTransport::Peer> peers(bootstrap.size());
@@ -83,25 +84,27 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         return std::unique_ptr<Transport>();
     };
     if (!mine.name[0]) return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
-    for (int pe : bootstrap.node_pes()) {
-        if (pe == bootstrap.rank() || !cards[pe].name[0]) continue;
+    for (size_t i = 0; i < node.size(); ++i) {
+        int pe = node[i];
+        const IpcCard &card = cards[i];
+        if (pe == bootstrap.rank() || !card.name[0]) continue;
         IpcTransport::Peer &peer = peers[pe];
         size_t host_bytes = cuda_heap ? space.signals.size : space.data.size;
-        peer.host_mapping = map_shared(cards[pe].name, host_bytes, &error);
-        if (!peer.host_mapping) return fail(pe, cards[pe].name);
+        peer.host_mapping = map_shared(card.name, host_bytes, &error);
+        if (!peer.host_mapping) return fail(pe, card.name);
         peer.host_mapping_size = host_bytes;
         peer.signals = static_cast<char *>(peer.host_mapping);
         if (cuda_heap) {
-            peer.cuda_mapping = cuda::ipc_open(cards[pe].handle, &error);
+            peer.cuda_mapping = cuda::ipc_open(card.handle, &error);
             if (!peer.cuda_mapping) return fail(pe, "CUDA IPC");
-            peer.data = static_cast<char *>(peer.cuda_mapping) + cards[pe].data_delta;
+            peer.data = static_cast<char *>(peer.cuda_mapping) + card.data_delta;
         } else {
             peer.data = peer.signals;
         }
         // Static data: only between copies of one program (same segment size).
-        if (mine.static_name[0] && cards[pe].static_name[0] && cards[pe].static_size == mine.static_size) {
-            peer.statics = static_cast<char *>(map_shared(cards[pe].static_name, mine.static_size, &error));
-            if (!peer.statics) return fail(pe, cards[pe].static_name);
+        if (mine.static_name[0] && card.static_name[0] && card.static_size == mine.static_size) {
+            peer.statics = static_cast<char *>(map_shared(card.static_name, mine.static_size, &error));
+            if (!peer.statics) return fail(pe, card.static_name);
             peer.statics_size = mine.static_size;
         }
     }

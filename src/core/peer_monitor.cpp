@@ -63,11 +63,15 @@ long PeerMonitor::dead_peer_pid() { return g_dead_peer_pid.load(); }
 void PeerMonitor::start(Bootstrap &bootstrap) {
     bootstrap_ = &bootstrap;
     Identity me = self();
-    identities_.assign(bootstrap.size(), Identity{});
-    if (bootstrap.allgather(&me, sizeof me, identities_.data()) != Status::ok)
+    const std::vector<int> &node = bootstrap.node_pes();
+    std::vector<Identity> identities(node.size());  // only node peers are watched this way
+    if (bootstrap.node_allgather(&me, sizeof me, identities.data()) != Status::ok)
         fatal("nvshmem_init: exchanging process ids failed");
-    for (int pe : bootstrap.node_pes())
-        if (pe != bootstrap.rank()) node_peers_.push_back(pe);
+    for (size_t i = 0; i < node.size(); ++i) {
+        if (node[i] == bootstrap.rank()) continue;
+        node_peers_.push_back(node[i]);
+        identities_.push_back(identities[i]);
+    }
     launcher_ = getppid();
     stopping_ = false;
     thread_ = std::thread([this] { run(); });
@@ -104,13 +108,13 @@ void PeerMonitor::check_peers() {
         fatal("the launcher that started this PE (process %ld) is gone, while this PE was %s; "
               "ending this PE (the launcher was killed, or its node's daemon died)",
               static_cast<long>(launcher_), describe_activity().c_str());
-    for (int pe : node_peers_) {
-        if (alive(identities_[pe])) continue;
-        g_dead_peer_pid.store(identities_[pe].pid);
+    for (size_t i = 0; i < node_peers_.size(); ++i) {
+        if (alive(identities_[i])) continue;
+        g_dead_peer_pid.store(identities_[i].pid);
         fatal("PE %d (process %lld on this node) ended without calling nvshmem_finalize, while "
               "this PE was %s; ending the job (its own output, or the launcher's, says why it "
               "ended)",
-              pe, static_cast<long long>(identities_[pe].pid), describe_activity().c_str());
+              node_peers_[i], static_cast<long long>(identities_[i].pid), describe_activity().c_str());
     }
     // Runs with mutex_ held (from run()).
     if (fabric_ && ++checks_ % 10 == 0 &&

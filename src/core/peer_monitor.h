@@ -53,8 +53,8 @@ private:
     void check_peers();
 
     Bootstrap *bootstrap_ = nullptr;
-    std::vector<Identity> identities_;
-    std::vector<int> node_peers_;
+    std::vector<int> node_peers_;         // the other PEs of this node
+    std::vector<Identity> identities_;    // theirs, in the same order
     Transport *fabric_ = nullptr;  // set under mutex_
     pid_t launcher_ = 0;           // this PE's parent at init
     int remote_pe_ = -1;

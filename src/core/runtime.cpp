@@ -79,9 +79,9 @@ std::string describe_node_pes(const Bootstrap &bootstrap) {
 }
 
 // The core's own tables per PE of the job: pair counters (active sets, trees, rings), the
-// watchdog's process identities, the world team's member list, the device's peer table.
+// world team's member list, the device's peer table. (The watchdog keeps node peers only.)
 size_t core_bytes_per_peer(const Runtime &rt) {
-    return 2 * sizeof(uint64_t) + sizeof(PeerMonitor::Identity) + sizeof(int) + (rt.device ? sizeof(char *) : 0);
+    return 2 * sizeof(uint64_t) + sizeof(int) + (rt.device ? sizeof(char *) : 0);
 }
 
 void print_info(const Runtime &rt) {
@@ -155,8 +155,8 @@ bool choose_gpu(Runtime &rt) {
 }
 
 // The progress thread's core: near the PE's GPU (or CPUs), on no core a PE of this node is
-// bound to. Collective (PEs share their bindings), so every PE takes part, with or without
-// a topology.
+// bound to. Collective over the node (its PEs share their bindings), so every PE takes part,
+// with or without a topology.
 long choose_progress_cpu(Runtime &rt, const Placement &placement) {
     constexpr int kMaxCpus = 4096;
     struct Binding {
@@ -165,12 +165,12 @@ long choose_progress_cpu(Runtime &rt, const Placement &placement) {
     std::vector<int> own = rt.topology ? rt.topology->thread_binding() : std::vector<int>{};
     for (int c : own)
         if (c < kMaxCpus) mine.words[c / 64] |= uint64_t{1} << (c % 64);
-    std::vector<Binding> all(rt.n_pes);
-    if (rt.bootstrap->allgather(&mine, sizeof mine, all.data()) != Status::ok || !rt.topology) return -1;
+    std::vector<Binding> node(rt.bootstrap->node_pes().size());
+    if (rt.bootstrap->node_allgather(&mine, sizeof mine, node.data()) != Status::ok || !rt.topology) return -1;
     std::vector<int> node_bindings;
-    for (int pe : rt.bootstrap->node_pes())
+    for (const Binding &binding : node)
         for (int c = 0; c < kMaxCpus; ++c)
-            if (all[pe].words[c / 64] >> (c % 64) & 1) node_bindings.push_back(c);
+            if (binding.words[c / 64] >> (c % 64) & 1) node_bindings.push_back(c);
     return rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank, own, node_bindings);
 }
 

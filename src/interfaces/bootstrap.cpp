@@ -12,6 +12,16 @@ int Bootstrap::node_rank() const {
     return static_cast<int>(it - node_pes_.begin());
 }
 
+Status Bootstrap::node_gather(const void *mine, size_t bytes, void *all) {
+    std::vector<char> everyone(bytes * static_cast<size_t>(size_));
+    Status status = gather(mine, bytes, everyone.data());
+    if (status != Status::ok) return status;
+    gathered_bytes_ += bytes * (static_cast<size_t>(size_) - node_pes_.size());  // what came, all of it
+    for (size_t i = 0; i < node_pes_.size(); ++i)
+        std::memcpy(static_cast<char *>(all) + i * bytes, everyone.data() + static_cast<size_t>(node_pes_[i]) * bytes, bytes);
+    return Status::ok;
+}
+
 const BootstrapEntry *find_bootstrap(const char *name) {
     for (const BootstrapEntry *backend : registered_bootstraps())
         if (std::strcmp(backend->name, name) == 0) return backend;

@@ -28,6 +28,13 @@ public:
         gathered_bytes_ += bytes * static_cast<size_t>(size_);
         return gather(mine, bytes, all);
     }
+    // The same among this node's PEs only: `all` receives node_pes().size() * bytes, in
+    // node_pes() order. For what only node peers need (shared-memory names, CPU bindings,
+    // process identities), so that it does not travel to every PE of the job.
+    Status node_allgather(const void *mine, size_t bytes, void *all) {
+        gathered_bytes_ += bytes * node_pes_.size();
+        return node_gather(mine, bytes, all);
+    }
     // What this PE has received through allgathers so far (what grows with the job).
     size_t gathered_bytes() const { return gathered_bytes_; }
     // Blocking: the caller's progress thread keeps serving peers meanwhile.
@@ -43,13 +50,14 @@ public:
 protected:
     // The backend's allgather.
     virtual Status gather(const void *mine, size_t bytes, void *all) = 0;
+    // The backend's node allgather; this one gathers from every PE and keeps the node's.
+    virtual Status node_gather(const void *mine, size_t bytes, void *all);
 
     int rank_ = 0;
     int size_ = 1;
     std::vector<int> node_pes_{0};
     long timeout_seconds_ = 0;
 
-private:
     size_t gathered_bytes_ = 0;
 };
 
