@@ -29,16 +29,20 @@
 #include "fabshmem/detail/device_state.h"
 #include "fabshmem/detail/types.h"
 
+// With relocatable device code (and C++17) the program's device code is linked into one
+// module: one copy of the state for all of it (an inline variable), under a name
+// nvshmemx_cumodule_init finds in modules the program loads itself. Otherwise each translation
+// unit keeps its own copy.
+#if defined(__CUDACC_RDC__) && __cplusplus >= 201703L
+#define FABSHMEMI_ONE_DEVICE_STATE 1
+#endif
 namespace fabshmemi {
-#if defined(__CUDACC_RDC__)
-// With relocatable device code the program's device code is linked into one module: one copy
-// of the state for all of it (an inline variable), under a name nvshmemx_cumodule_init finds
-// in modules the program loads itself.
+#if defined(FABSHMEMI_ONE_DEVICE_STATE)
 inline __constant__ fabshmemi_device_state state;
 #endif
 namespace {
-#if !defined(__CUDACC_RDC__)
-__constant__ fabshmemi_device_state state;  // one per translation unit, each its own module
+#if !defined(FABSHMEMI_ONE_DEVICE_STATE)
+__constant__ fabshmemi_device_state state;
 #endif
 
 int update_state(const fabshmemi_device_state *next) {
@@ -492,19 +496,24 @@ struct op_maxloc {
 };
 
 // An element read while peers may be writing it: arithmetic types directly, CUDA's 16-bit
-// floating types (classes without volatile copies) and double2 through their bits.
+// floating types (classes without volatile copies) and double2 through their bits. (Overloads,
+// not `if constexpr`: programs may compile the header as C++11 or C++14.)
+template <class T>
+__device__ inline T load_volatile(const T *p, std::true_type /* arithmetic */) {
+    return *reinterpret_cast<const volatile T *>(p);
+}
+template <class T>
+__device__ inline T load_volatile(const T *p, std::false_type /* a class */) {
+    static_assert(sizeof(T) % sizeof(unsigned short) == 0, "16-bit multiples");
+    T value;
+    auto *in = reinterpret_cast<const volatile unsigned short *>(p);
+    auto *out = reinterpret_cast<unsigned short *>(&value);
+    for (size_t i = 0; i < sizeof(T) / sizeof(unsigned short); ++i) out[i] = in[i];
+    return value;
+}
 template <class T>
 __device__ inline T load_volatile(const T *p) {
-    if constexpr (std::is_arithmetic<T>::value) {
-        return *reinterpret_cast<const volatile T *>(p);
-    } else {
-        static_assert(sizeof(T) % sizeof(unsigned short) == 0, "16-bit multiples");
-        T value;
-        auto *in = reinterpret_cast<const volatile unsigned short *>(p);
-        auto *out = reinterpret_cast<unsigned short *>(&value);
-        for (size_t i = 0; i < sizeof(T) / sizeof(unsigned short); ++i) out[i] = in[i];
-        return value;
-    }
+    return load_volatile(p, std::is_arithmetic<T>());
 }
 
 // In chunks of the team's scratch: combine every member's chunk in member order (so every PE
