@@ -102,72 +102,27 @@ public:
 
     Status gather(const void *mine, size_t bytes, void *all) override {
         std::string key = "fabshmem.ag." + std::to_string(allgather_count_++);
-        pmix_value_t value;
-        PMIX_VALUE_CONSTRUCT(&value);
-        value.type = PMIX_BYTE_OBJECT;
-        value.data.bo.bytes = static_cast<char *>(const_cast<void *>(mine));
-        value.data.bo.size = bytes;
-        pmix_status_t rc = PMIx_Put(PMIX_GLOBAL, key.c_str(), &value);
-        if (rc != PMIX_SUCCESS) return fail("PMIx_Put", rc);
-        if ((rc = PMIx_Commit()) != PMIX_SUCCESS) return fail("PMIx_Commit", rc);
-        Status status = barrier();
-        if (status != Status::ok) return status;
-        for (int pe = 0; pe < size_; ++pe) {
-            pmix_proc_t proc;
-            PMIX_LOAD_PROCID(&proc, me_.nspace, static_cast<pmix_rank_t>(pe));
-            pmix_value_t *got = nullptr;
-            rc = PMIx_Get(&proc, key.c_str(), nullptr, 0, &got);
-            if (rc != PMIX_SUCCESS) return fail("PMIx_Get of a peer's data", rc);
-            if (got->type != PMIX_BYTE_OBJECT || got->data.bo.size != bytes) {
-                PMIX_VALUE_RELEASE(got);
-                FS_ERROR("PE %d published %s data than this PE during init; are all PEs running "
-                         "the same fabshmem build?",
-                         pe, "different");
-                return Status::bootstrap_error;
-            }
-            std::memcpy(static_cast<char *>(all) + pe * bytes, got->data.bo.bytes, bytes);
-            PMIX_VALUE_RELEASE(got);
-        }
-        return Status::ok;
+        Status status = publish(PMIX_GLOBAL, key, mine, bytes);
+        if (status == Status::ok) status = barrier();
+        for (int pe = 0; pe < size_ && status == Status::ok; ++pe)
+            status = fetch(pe, key, nullptr, static_cast<char *>(all) + pe * bytes, bytes);
+        return status;
     }
 
     // Node peers' data needs no fence: they commit to this node's PMIx server, which holds a
     // get until the key is there (bounded by the bootstrap timeout).
     Status node_gather(const void *mine, size_t bytes, void *all) override {
         std::string key = "fabshmem.node." + std::to_string(node_gather_count_++);
-        pmix_value_t value;
-        PMIX_VALUE_CONSTRUCT(&value);
-        value.type = PMIX_BYTE_OBJECT;
-        value.data.bo.bytes = static_cast<char *>(const_cast<void *>(mine));
-        value.data.bo.size = bytes;
-        pmix_status_t rc = PMIx_Put(PMIX_LOCAL, key.c_str(), &value);
-        if (rc != PMIX_SUCCESS) return fail("PMIx_Put", rc);
-        if ((rc = PMIx_Commit()) != PMIX_SUCCESS) return fail("PMIx_Commit", rc);
+        Status status = publish(PMIX_LOCAL, key, mine, bytes);
         pmix_info_t wait;
         int seconds = timeout_seconds_ > 0 ? static_cast<int>(timeout_seconds_) : 0;
         PMIX_INFO_LOAD(&wait, PMIX_TIMEOUT, &seconds, PMIX_INT);
-        for (size_t i = 0; i < node_pes_.size(); ++i) {
+        for (size_t i = 0; i < node_pes_.size() && status == Status::ok; ++i) {
             char *slot = static_cast<char *>(all) + i * bytes;
-            if (node_pes_[i] == rank_) {
-                std::memcpy(slot, mine, bytes);
-                continue;
-            }
-            pmix_proc_t proc;
-            PMIX_LOAD_PROCID(&proc, me_.nspace, static_cast<pmix_rank_t>(node_pes_[i]));
-            pmix_value_t *got = nullptr;
-            rc = PMIx_Get(&proc, key.c_str(), &wait, seconds > 0 ? 1 : 0, &got);
-            if (rc == PMIX_ERR_TIMEOUT) return late("PE " + std::to_string(node_pes_[i]));
-            if (rc != PMIX_SUCCESS) return fail("PMIx_Get of a node peer's data", rc);
-            bool same_size = got->type == PMIX_BYTE_OBJECT && got->data.bo.size == bytes;
-            if (same_size) std::memcpy(slot, got->data.bo.bytes, bytes);
-            PMIX_VALUE_RELEASE(got);
-            if (!same_size) {
-                FS_ERROR("PE %d published different data than this PE during init; are all PEs running "
-                         "the same fabshmem build?", node_pes_[i]);
-                return Status::bootstrap_error;
-            }
+            if (node_pes_[i] == rank_) std::memcpy(slot, mine, bytes);
+            else status = fetch(node_pes_[i], key, seconds > 0 ? &wait : nullptr, slot, bytes);
         }
-        return Status::ok;
+        return status;
     }
 
     Status barrier() override {
@@ -222,6 +177,39 @@ public:
     void finalize() override { PMIx_Finalize(nullptr, 0); }
 
 private:
+    // This PE's `bytes` under `key`, committed to the PMIx server.
+    Status publish(pmix_scope_t scope, const std::string &key, const void *mine, size_t bytes) {
+        pmix_value_t value;
+        PMIX_VALUE_CONSTRUCT(&value);
+        value.type = PMIX_BYTE_OBJECT;
+        value.data.bo.bytes = static_cast<char *>(const_cast<void *>(mine));
+        value.data.bo.size = bytes;
+        pmix_status_t rc = PMIx_Put(scope, key.c_str(), &value);
+        if (rc != PMIX_SUCCESS) return fail("PMIx_Put", rc);
+        if ((rc = PMIx_Commit()) != PMIX_SUCCESS) return fail("PMIx_Commit", rc);
+        return Status::ok;
+    }
+
+    // PE `pe`'s `bytes` under `key` into `slot`; `wait` (PMIX_TIMEOUT) bounds a get that waits
+    // for the key.
+    Status fetch(int pe, const std::string &key, const pmix_info_t *wait, char *slot, size_t bytes) {
+        pmix_proc_t proc;
+        PMIX_LOAD_PROCID(&proc, me_.nspace, static_cast<pmix_rank_t>(pe));
+        pmix_value_t *got = nullptr;
+        pmix_status_t rc = PMIx_Get(&proc, key.c_str(), wait, wait ? 1 : 0, &got);
+        if (rc == PMIX_ERR_TIMEOUT) return late("PE " + std::to_string(pe));
+        if (rc != PMIX_SUCCESS) return fail("PMIx_Get of a peer's data", rc);
+        bool same_size = got->type == PMIX_BYTE_OBJECT && got->data.bo.size == bytes;
+        if (same_size) std::memcpy(slot, got->data.bo.bytes, bytes);
+        PMIX_VALUE_RELEASE(got);
+        if (!same_size) {
+            FS_ERROR("PE %d published different data than this PE during init; are all PEs running "
+                     "the same fabshmem build?", pe);
+            return Status::bootstrap_error;
+        }
+        return Status::ok;
+    }
+
     // `who` ("PE 3", "PEs 1, 5") did not come within the bootstrap timeout.
     Status late(const std::string &who) {
         FS_ERROR("%s did not reach a bootstrap fence within %ld s (FABSHMEM_BOOTSTRAP_TIMEOUT): "
