@@ -3,6 +3,11 @@
 // sizes) measured in the same run, in alternating rounds. Run under any PMIx launcher:
 //   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,amo,barrier]
 //                                      [--csv FILE] [--json FILE] [--no-baseline] [--baseline-cq-wait]
+//                                      [--gpu]
+// --gpu (a build with CUDA, a GPU heap): the private buffers are GPU memory and the baseline
+// reads GPU memory registered FI_HMEM_CUDA: GPUDirect beside raw fi_read on device memory
+// (with FABSHMEM_DISABLE_IPC=1 on one node; a provider with FI_HMEM, e.g. shm of a libfabric
+// built with CUDA). Without FI_HMEM fabshmem's path is staged, and the baseline cannot start.
 // --baseline-cq-wait gives the baseline's completion queue a wait fd where the provider has
 // one, as fabshmem's has unless FABSHMEM_PROGRESS_NAP=1: the ratio then leaves out what the
 // wait object itself costs the provider (tcp: 8-12% of an 8-byte fi_read) and shows
@@ -14,6 +19,10 @@
 #include <cstring>
 #include <string>
 #include <vector>
+
+#ifdef FABSHMEM_BENCH_CUDA
+#include <cuda_runtime.h>
+#endif
 
 #include "nvshmemx.h"
 #include "raw_fabric.h"
@@ -29,6 +38,7 @@ struct Options {
     std::string csv, json;
     bool baseline = true;
     bool baseline_cq_wait = false;
+    bool gpu = false;
 };
 
 struct Row {
@@ -69,6 +79,7 @@ Options parse_options(int argc, char **argv) {
         else if (a == "--json") o.json = next();
         else if (a == "--no-baseline") o.baseline = false;
         else if (a == "--baseline-cq-wait") o.baseline_cq_wait = true;
+        else if (a == "--gpu") o.gpu = true;
         else { std::fprintf(stderr, "unknown option %s\n", a.c_str()); std::exit(2); }
     }
     return o;
@@ -101,7 +112,8 @@ std::vector<double> time_samples(Body body) {
 struct Pair {
     int me, n;
     char *heap_src, *heap_dst;  // symmetric buffers of max_bytes
-    MappedBuffer *local = nullptr;  // the private side of a get or put, as the baseline's
+    char *local = nullptr;      // the private side of a get or put, as the baseline's
+    size_t local_size = 0;
     int *stop;                  // symmetric: the target's signal to leave its baseline loop
     int phase = 0;
     RawFabric *raw = nullptr;
@@ -111,7 +123,8 @@ struct Pair {
 void serve_baseline(Pair &p) {
     ++p.phase;
     if (p.me == 1) {
-        while (__atomic_load_n(p.stop, __ATOMIC_ACQUIRE) < p.phase) p.raw->progress();
+        // A read through the library: the heap may be GPU memory.
+        while (nvshmem_int_atomic_fetch(p.stop, p.me) < p.phase) p.raw->progress();
     }
 }
 void end_baseline(Pair &p) {
@@ -176,15 +189,15 @@ double gigabytes_per_second(double seconds, double bytes) { return bytes / secon
 Row measure(Pair &p, const std::string &op, const std::string &metric, size_t bytes, bool baseline) {
     bool get = op == "get", latency = metric == "latency_us";
     int per_sample = latency ? ops_per_sample(bytes) : window(bytes);
-    size_t half = p.local->size();  // raw buffer: [0, max) local side, [max, 2 max) remote side
+    size_t half = p.local_size;  // raw buffer: [0, max) local side, [max, 2 max) remote side
     Timings t = time_alternating(
         p, baseline,
         [&] {
             for (int i = 0; i < per_sample; ++i) {
-                if (get && latency) nvshmem_getmem(p.local->data(), p.heap_src, bytes, 1);
-                else if (get) nvshmem_getmem_nbi(p.local->data(), p.heap_src, bytes, 1);
-                else if (latency) { nvshmem_putmem(p.heap_dst, p.local->data(), bytes, 1); nvshmem_quiet(); }
-                else nvshmem_putmem_nbi(p.heap_dst, p.local->data(), bytes, 1);
+                if (get && latency) nvshmem_getmem(p.local, p.heap_src, bytes, 1);
+                else if (get) nvshmem_getmem_nbi(p.local, p.heap_src, bytes, 1);
+                else if (latency) { nvshmem_putmem(p.heap_dst, p.local, bytes, 1); nvshmem_quiet(); }
+                else nvshmem_putmem_nbi(p.heap_dst, p.local, bytes, 1);
             }
             if (!latency) nvshmem_quiet();
         },
@@ -205,7 +218,7 @@ Row measure(Pair &p, const std::string &op, const std::string &metric, size_t by
 Row measure_fetch_add(Pair &p, bool baseline) {
     const int per_sample = 200;
     auto *word = reinterpret_cast<uint64_t *>(p.heap_dst);
-    size_t half = p.local->size();
+    size_t half = p.local_size;
     Timings t = time_alternating(
         p, baseline && p.raw->has_atomics(),
         [&] { for (int i = 0; i < per_sample; ++i) nvshmem_uint64_atomic_fetch_add(word, 1, 1); },
@@ -301,14 +314,35 @@ int main(int argc, char **argv) {
         nvshmem_finalize();
         return 2;
     }
-    MappedBuffer local(o.max_bytes);
-    if (!local.data()) {
-        std::fprintf(stderr, "fabshmem-perf: cannot map %zu bytes for the local buffer\n", o.max_bytes);
+    MappedBuffer local(o.gpu ? 0 : o.max_bytes);
+    p.local = local.data();
+    p.local_size = o.max_bytes;
+#ifdef FABSHMEM_BENCH_CUDA
+    cudaPointerAttributes heap_memory{};
+    bool gpu_heap = cudaPointerGetAttributes(&heap_memory, p.heap_src) == cudaSuccess &&
+                    heap_memory.type == cudaMemoryTypeDevice;
+    cudaGetLastError();
+    if (o.gpu != gpu_heap) {
+        std::fprintf(stderr, "fabshmem-perf: %s\n", o.gpu ? "--gpu needs a GPU heap (a GPU, FABSHMEM_HEAP unset)"
+                                                         : "the heap is GPU memory here: pass --gpu");
         nvshmem_finalize();
         return 2;
     }
-    p.local = &local;
-    std::memset(p.heap_src, p.me + 1, o.max_bytes);
+    if (o.gpu && cudaMalloc(&p.local, o.max_bytes) != cudaSuccess) p.local = nullptr;
+    if (o.gpu) cudaMemset(p.heap_src, p.me + 1, o.max_bytes), cudaDeviceSynchronize();
+#else
+    if (o.gpu) {
+        std::fprintf(stderr, "fabshmem-perf: --gpu needs a build with CUDA\n");
+        nvshmem_finalize();
+        return 2;
+    }
+#endif
+    if (!p.local) {
+        std::fprintf(stderr, "fabshmem-perf: cannot allocate %zu bytes for the local buffer\n", o.max_bytes);
+        nvshmem_finalize();
+        return 2;
+    }
+    if (!o.gpu) std::memset(p.heap_src, p.me + 1, o.max_bytes);
     // fabshmem's path to PE 1 is its fabric provider, or shared memory ("none": no fabric).
     // The baseline uses the same provider, or shm for shared memory: the fastest libfabric way
     // between two processes of a node.
@@ -319,13 +353,15 @@ int main(int argc, char **argv) {
     p.raw = &raw;
     if (o.baseline && p.me < 2) {
         std::string error;
-        if (!raw.open(provider, 2 * o.max_bytes, o.baseline_cq_wait, &error)) {
+        if (!raw.open(provider, 2 * o.max_bytes, o.baseline_cq_wait, o.gpu, &error)) {
             std::fprintf(stderr, "PE %d: the raw libfabric baseline could not start: %s\n", p.me, error.c_str());
             return 1;
         }
-        *cards = raw.card();
+        RawFabric::Card mine = raw.card();
+        nvshmem_putmem(cards, &mine, sizeof mine, p.me);  // the heap may be GPU memory
     }
-    std::string baseline_label = std::string(provider) + (raw.has_cq_wait_fd() ? "+cq-wait-fd" : "");
+    std::string baseline_label = std::string(provider) + (raw.has_cq_wait_fd() ? "+cq-wait-fd" : "") +
+                                 (o.gpu ? " on GPU memory (FI_HMEM_CUDA)" : "");
     nvshmem_barrier_all();
     if (o.baseline && p.me < 2) {
         RawFabric::Card peer;
@@ -350,6 +386,9 @@ int main(int argc, char **argv) {
         write_files(o, rows, path.c_str(), baseline_label.c_str());
     }
     nvshmem_barrier_all();
+#ifdef FABSHMEM_BENCH_CUDA
+    if (o.gpu) cudaFree(p.local);
+#endif
     nvshmem_free(cards);
     nvshmem_free(p.stop);
     nvshmem_free(p.heap_dst);

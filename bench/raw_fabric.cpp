@@ -6,6 +6,10 @@
 #include <rdma/fi_atomic.h>
 #include <rdma/fi_rma.h>
 
+#ifdef FABSHMEM_BENCH_CUDA
+#include <cuda_runtime.h>
+#endif
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -21,6 +25,9 @@ bool failed(const char *what, int rc, std::string *error) {
 
 RawFabric::~RawFabric() {
     if (mr_) fi_close(&mr_->fid);
+#ifdef FABSHMEM_BENCH_CUDA
+    if (gpu_memory_) cudaFree(gpu_memory_);
+#endif
     if (ep_) fi_close(&ep_->fid);
     if (av_) fi_close(&av_->fid);
     if (cq_) fi_close(&cq_->fid);
@@ -29,12 +36,19 @@ RawFabric::~RawFabric() {
     if (info_) fi_freeinfo(info_);
 }
 
-bool RawFabric::open(const std::string &provider, size_t bytes, bool cq_wait_fd, std::string *error) {
+bool RawFabric::open(const std::string &provider, size_t bytes, bool cq_wait_fd, bool gpu, std::string *error) {
+#ifndef FABSHMEM_BENCH_CUDA
+    if (gpu) {
+        *error = "this benchmark was built without CUDA";
+        return false;
+    }
+#endif
+    uint64_t hmem = gpu ? FI_HMEM : 0;
     fi_info *hints = fi_allocinfo();
     hints->ep_attr->type = FI_EP_RDM;
-    hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
+    hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE | hmem;
     hints->domain_attr->mr_mode = FI_MR_LOCAL | FI_MR_VIRT_ADDR | FI_MR_ALLOCATED |
-                                  FI_MR_PROV_KEY | FI_MR_ENDPOINT;
+                                  FI_MR_PROV_KEY | FI_MR_ENDPOINT | (gpu ? FI_MR_HMEM : 0);
     hints->mode = FI_CONTEXT | FI_CONTEXT2;
     hints->fabric_attr->prov_name = strdup(provider.c_str());
     // A write counts as done when the data is at the target, as fabshmem's quiet promises.
@@ -42,7 +56,7 @@ bool RawFabric::open(const std::string &provider, size_t bytes, bool cq_wait_fd,
     int rc = -FI_ENODATA;
     for (uint64_t atomic : {uint64_t{FI_ATOMIC}, uint64_t{0}}) {
         for (uint64_t flags : {uint64_t{FI_DELIVERY_COMPLETE}, uint64_t{0}}) {
-            hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE | atomic;
+            hints->caps = FI_RMA | FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE | atomic | hmem;
             hints->tx_attr->op_flags = flags;
             if ((rc = fi_getinfo(FI_VERSION(1, 17), nullptr, nullptr, 0, hints, &info_)) == 0) {
                 write_completion_ = flags;
@@ -84,12 +98,32 @@ bool RawFabric::open(const std::string &provider, size_t bytes, bool cq_wait_fd,
     if ((rc = fi_ep_bind(ep_, &cq_->fid, FI_TRANSMIT | FI_RECV))) return failed("fi_ep_bind", rc, error);
     if ((rc = fi_enable(ep_))) return failed("fi_enable", rc, error);
 
-    memory_ = std::make_unique<MappedBuffer>(bytes);
-    buffer_ = memory_->data();
-    if (!buffer_) return failed("mmap", -FI_ENOMEM, error);
-    rc = fi_mr_reg(domain_, buffer_, bytes, FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE,
-                   0, 7, 0, &mr_, nullptr);
-    if (rc) return failed("fi_mr_reg", rc, error);
+    iovec region{nullptr, bytes};
+    fi_mr_attr attr{};
+    attr.mr_iov = &region;
+    attr.iov_count = 1;
+    attr.access = FI_READ | FI_WRITE | FI_REMOTE_READ | FI_REMOTE_WRITE;
+    attr.requested_key = 7;
+    attr.iface = FI_HMEM_SYSTEM;
+#ifdef FABSHMEM_BENCH_CUDA
+    if (gpu) {
+        int device = 0;
+        if (cudaGetDevice(&device) != cudaSuccess || cudaMalloc(&gpu_memory_, bytes) != cudaSuccess ||
+            cudaMemset(gpu_memory_, 0, bytes) != cudaSuccess || cudaDeviceSynchronize() != cudaSuccess)
+            return failed("cudaMalloc", -FI_ENOMEM, error);
+        buffer_ = static_cast<char *>(gpu_memory_);
+        attr.iface = FI_HMEM_CUDA;
+        attr.device.cuda = device;
+    }
+#endif
+    if (!gpu) {
+        memory_ = std::make_unique<MappedBuffer>(bytes);
+        buffer_ = memory_->data();
+        if (!buffer_) return failed("mmap", -FI_ENOMEM, error);
+    }
+    region.iov_base = buffer_;
+    rc = fi_mr_regattr(domain_, &attr, 0, &mr_);
+    if (rc) return failed(gpu ? "fi_mr_regattr (FI_HMEM_CUDA)" : "fi_mr_regattr", rc, error);
     if (info_->domain_attr->mr_mode & FI_MR_ENDPOINT) {
         if ((rc = fi_mr_bind(mr_, &ep_->fid, 0))) return failed("fi_mr_bind", rc, error);
         if ((rc = fi_mr_enable(mr_))) return failed("fi_mr_enable", rc, error);
@@ -134,7 +168,7 @@ void RawFabric::post(bool read, size_t local, size_t remote, size_t bytes) {
 }
 
 bool RawFabric::fetch_add(size_t local, size_t remote) {
-    if (!atomics_) return false;
+    if (!has_atomics()) return false;
     uint64_t *operand = reinterpret_cast<uint64_t *>(buffer_ + local);
     *operand = 1;
     fi_ioc source{operand, 1}, result{operand + 1, 1};

@@ -26,10 +26,11 @@ public:
     };
 
     ~RawFabric();
-    // Opens `provider` (the one fabshmem chose) with a registered buffer of `bytes`. The
-    // completion queue has no wait object unless `cq_wait_fd` (as fabshmem's has by default)
-    // and the provider offers one: has_cq_wait_fd() says which.
-    bool open(const std::string &provider, size_t bytes, bool cq_wait_fd, std::string *error);
+    // Opens `provider` (the one fabshmem chose) with a registered buffer of `bytes`: GPU memory
+    // registered FI_HMEM_CUDA when `gpu` (a build with CUDA; the provider must offer FI_HMEM),
+    // else host memory. The completion queue has no wait object unless `cq_wait_fd` (as
+    // fabshmem's has by default) and the provider offers one: has_cq_wait_fd() says which.
+    bool open(const std::string &provider, size_t bytes, bool cq_wait_fd, bool gpu, std::string *error);
     bool has_cq_wait_fd() const { return cq_wait_fd_; }
     Card card() const;
     bool connect(const Card &peer, std::string *error);
@@ -41,7 +42,7 @@ public:
     // Post one fetch-and-add of 1 on the peer's 8-byte word at `remote`, the old value landing
     // at `local` (fi_fetch_atomic); false where the provider has no atomics.
     bool fetch_add(size_t local, size_t remote);
-    bool has_atomics() const { return atomics_; }
+    bool has_atomics() const { return atomics_ && !gpu_memory_; }  // host memory only
     // Spin on the completion queue until `count` more operations completed.
     void wait(int count);
     // One poll: on manual-progress providers the target must call this to serve peers.
@@ -70,7 +71,8 @@ private:
     fid_ep *ep_ = nullptr;
     fid_mr *mr_ = nullptr;
     void *desc_ = nullptr;
-    std::unique_ptr<MappedBuffer> memory_;  // the registered buffer
+    std::unique_ptr<MappedBuffer> memory_;  // the registered buffer (host memory)
+    void *gpu_memory_ = nullptr;            // or this one (GPU memory)
     char *buffer_ = nullptr;
     fi_addr_t peer_ = FI_ADDR_UNSPEC;
     uint64_t write_completion_ = 0;  // FI_DELIVERY_COMPLETE where the provider offers it

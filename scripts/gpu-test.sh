@@ -5,10 +5,14 @@
 #   scripts/gpu-test.sh [BUILD_DIR]     (default build/; build it with scripts/build.sh, or
 #                                        carry one built on Debian: the binaries run there)
 #   FABSHMEM_GPU_TEST=tests or bench runs only the checks or only the benchmarks.
+#   LIBFABRIC_CUDA=PREFIX: everything runs with the libfabric in PREFIX (built with CUDA by
+#   scripts/libfabric-cuda.sh), and GPUDirect is checked too: every GPU program through the
+#   fabric with a provider that registers GPU memory (FI_HMEM), benchmarked beside raw fi_read.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
-export LD_LIBRARY_PATH=$PWD/$build:${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
+hmem_provider=${HMEM_PROVIDER:-shm}
+export LD_LIBRARY_PATH=${LIBFABRIC_CUDA:+$(realpath "$LIBFABRIC_CUDA")/lib:}$PWD/$build:${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
 export FABSHMEM_SYMMETRIC_SIZE=${FABSHMEM_SYMMETRIC_SIZE:-1G}
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
 run() { timeout -k 5 300 mpirun --allow-run-as-root --oversubscribe -n "$@"; }
@@ -20,7 +24,7 @@ check() {  # check NAME EXPECT(ok|fail) REGEX COMMAND...
     local good=1
     [ "$expect" = ok ] && [ $rc -ne 0 ] && good=0
     [ "$expect" = fail ] && [ $rc -eq 0 ] && good=0
-    [ -n "$regex" ] && ! grep -Eq -- "$regex" <<<"$out" && good=0
+    [ -n "$regex" ] && ! grep -Ezq -- "$regex" <<<"$out" && good=0  # -z: the regex may span lines
     if [ $good -eq 1 ]; then passed=$((passed + 1)); echo "  pass  $name"; else failed=$((failed + 1)); echo "  FAIL  $name (exit $rc)"; fi
     sed 's/^/        /' <<<"$out" | tail -n 12
 }
@@ -60,6 +64,20 @@ check gpu-collectives-ipc ok 'gpu_collectives: PASS on 2 PEs' run 2 $g/gpu_colle
 check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
+if [ -n "${LIBFABRIC_CUDA:-}" ]; then
+    # GPUDirect: the provider registers the GPU heap (FI_HMEM_CUDA) and reads and writes it
+    # itself; local GPU buffers are registered too. No staging, no warning.
+    gd() { run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_INFO=1 "$@"; }
+    direct="GPUDirect \(FI_HMEM\)"
+    check gpudirect-tutorial ok "$direct.*Rank 0 read data\[5\] from rank 1: 1\.000000" gd $g/gpu_tutorial
+    check gpudirect-rma ok "$direct.*PASS on 2 PEs, fabric" gd $g/gpu_rma
+    check gpudirect-device ok "$direct.*gpu_device: PASS on 2 PEs, request ring" gd $g/gpu_device
+    check gpudirect-device-sync ok "gpu_device_sync: PASS on 2 PEs .*request ring" gd $g/gpu_device_sync
+    check gpudirect-device-collectives ok 'gpu_device_collectives: PASS on 2 PEs .*request ring' gd $g/gpu_device_collectives
+    check gpudirect-collectives ok 'gpu_collectives: PASS on 2 PEs' gd $g/gpu_collectives
+    check gpudirect-nvshmemx ok 'gpu_nvshmemx: PASS on 2 PEs, request ring' gd $g/gpu_nvshmemx $g/gpu_module.cubin
+    check gpudirect-staged-forced ok 'staged through host memory.*PASS on 2 PEs, fabric' gd env FABSHMEM_STAGED=1 $g/gpu_rma
+fi
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
 for t in rma_types rma_sizes ordering busy_target atomics signal_wait collectives openshmem shmem15 generic_cpp; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
@@ -70,6 +88,12 @@ echo "== GPU benchmark: CUDA IPC"
 run 2 $build/bench/fabshmem-gpu-perf
 echo "== GPU benchmark: through the fabric (tcp, staged: no FI_HMEM here)"
 run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-perf --max 16
+if [ -n "${LIBFABRIC_CUDA:-}" ]; then
+    echo "== GPUDirect ($hmem_provider, FI_HMEM) beside raw fi_read on GPU memory"
+    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider $build/bench/fabshmem-perf --gpu --max 64M --ops get,put
+    echo "== staged ($hmem_provider, FABSHMEM_STAGED=1) beside raw fi_read on GPU memory"
+    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_STAGED=1 $build/bench/fabshmem-perf --gpu --max 64M --ops get,put
+fi
 echo "== GPU device-initiated benchmark: CUDA IPC"
 run 2 $build/bench/fabshmem-gpu-device-perf
 echo "== GPU device-initiated benchmark: request ring + fabric (tcp, staged)"

@@ -19,6 +19,7 @@
 #include "fabric_post.h"
 #include "fabric_select.h"
 #include "log.h"
+#include "parse.h"
 
 namespace fabshmem {
 
@@ -150,8 +151,9 @@ Status FabricTransport::register_space(const SymmetricSpace &space) {
         status = register_region(heap_base_, heap_size_, cuda, &heap_mr_, !cuda);
         if (status != Status::ok && cuda) {
             // Some providers offer FI_HMEM for host memory only (shm without CUDA support).
-            FS_INFO("provider %s offers FI_HMEM but cannot register GPU memory: remote access to "
-                    "the GPU heap is staged through host memory", provider_.c_str());
+            FS_WARN("provider %s offers FI_HMEM but cannot register GPU memory (this libfabric has no "
+                    "CUDA support?): remote access to the GPU heap is staged through host memory, "
+                    "slower than GPUDirect", provider_.c_str());
             heap_mr_ = nullptr;
             staged_ = true;
             register_data = false;
@@ -163,6 +165,7 @@ Status FabricTransport::register_space(const SymmetricSpace &space) {
     // A host heap holds its signal words; a GPU heap's live in host memory of their own.
     if (!register_data || signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
         status = register_region(signal_base_, space.signals.size, false, &signal_mr_);
+    gpudirect_ = cuda && heap_mr_;
     if (status == Status::ok && space.statics.size) {
         status = register_region(space.statics.base, space.statics.size, false, &static_mr_);
         static_base_ = space.statics.base;
@@ -243,6 +246,10 @@ std::pair<const FabricTransport::Region *, size_t> FabricTransport::remote(int p
 
 FabricTransport::~FabricTransport() {
     release_temporary_registrations();
+    for (const DeviceRegistration &registration : device_registrations_) fi_close(&registration.mr->fid);
+    if (device_registrations_made_)
+        FS_INFO("%llu local GPU buffers were registered with the provider (FI_HMEM_CUDA)",
+                static_cast<unsigned long long>(device_registrations_made_));
     if (staging_mr_) fi_close(&staging_mr_->fid);
     if (static_mr_) fi_close(&static_mr_->fid);
     if (staging_ && staging_pinned_) cuda::free_host_mapped(staging_);
@@ -291,15 +298,58 @@ void FabricTransport::release_context(OpContext *context) {
 
 // ---- data path ----
 
-void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **temporary) {
+void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **temporary, bool *device) {
     *temporary = nullptr;
+    if (device) *device = false;
+    bool in_heap = buffer >= heap_base_ && static_cast<char *>(buffer) + bytes <= heap_base_ + heap_size_;
+    if (gpudirect_) {
+        // GPU memory is always described to the provider (FI_MR_HMEM), FI_MR_LOCAL or not:
+        // without a descriptor it would take the buffer for host memory.
+        if (in_heap || cuda::is_device_pointer(buffer)) {
+            if (device) *device = true;
+            return in_heap ? heap_desc_ : device_buffer_descriptor(buffer);
+        }
+    }
     if (!mr_local_) return nullptr;
-    if (buffer >= heap_base_ && static_cast<char *>(buffer) + bytes <= heap_base_ + heap_size_)
-        return heap_desc_;
+    if (in_heap) return heap_desc_;
     // FI_MR_LOCAL and a buffer outside the heap: register it for the duration of the op.
     int rc = fi_mr_reg(domain_fid_, buffer, bytes, FI_READ | FI_WRITE, 0, 0, 0, temporary, nullptr);
     if (rc) fatal("registering a local buffer of %zu bytes failed: %s", bytes, fi_strerror(-rc));
     return fi_mr_desc(*temporary);
+}
+
+void *FabricTransport::device_buffer_descriptor(void *buffer) {
+    cuda::DeviceAllocation allocation;
+    if (!cuda::device_allocation(buffer, &allocation))
+        fatal("a GPU buffer at %p is not memory from cudaMalloc (CUDA does not report its allocation); "
+              "use cudaMalloc'd or nvshmem_malloc'd memory with the fabric", buffer);
+    std::lock_guard<std::mutex> lock(device_registrations_mutex_);
+    auto &cache = device_registrations_;
+    for (size_t i = cache.size(); i-- > 0;) {
+        if (cache[i].id != allocation.id) continue;
+        DeviceRegistration hit = cache[i];
+        cache.erase(cache.begin() + static_cast<long>(i));
+        cache.push_back(hit);
+        return fi_mr_desc(hit.mr);
+    }
+    constexpr size_t kKept = 64;
+    if (cache.size() == kKept) {
+        std::lock_guard<std::mutex> retire(temporary_mutex_);
+        temporary_registrations_.push_back(cache.front().mr);
+        cache.erase(cache.begin());
+    }
+    int saved_device = cuda_device_;
+    cuda_device_ = allocation.device;
+    fid_mr *mr = nullptr;
+    Status status = register_region(allocation.base, allocation.bytes, true, &mr, false);
+    cuda_device_ = saved_device;
+    if (status != Status::ok)
+        fatal("registering a local GPU buffer of %s with provider %s (fi_mr_regattr, FI_HMEM_CUDA) failed; "
+              "use nvshmem_malloc'd memory, or set FABSHMEM_STAGED=1 to stage GPU memory through the host",
+              human_size(allocation.bytes).c_str(), provider_.c_str());
+    cache.push_back({allocation.id, mr});
+    ++device_registrations_made_;
+    return fi_mr_desc(mr);
 }
 
 void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &region,
@@ -329,10 +379,11 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
 
 void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking) {
     fid_mr *temporary = nullptr;
-    void *desc = local_descriptor(local, bytes, &temporary);
+    bool device = false;
+    void *desc = local_descriptor(local, bytes, &temporary, &device);
     std::atomic<int> remaining{0};
     // Small blocking puts are injected: the buffer is reusable at once, completion comes later.
-    bool inject = op == Op::write && bytes <= inject_size_;
+    bool inject = op == Op::write && bytes <= inject_size_ && !device;
     std::atomic<int> *waiter = (blocking && !inject) ? &remaining : nullptr;
     OpContext stack_context;
     OpContext *own = (waiter && bytes <= max_msg_size_) ? &stack_context : nullptr;  // one piece
@@ -411,7 +462,7 @@ void FabricTransport::fence() {
 }
 
 void FabricTransport::release_temporary_registrations() {
-    if (!mr_local_) return;  // only FI_MR_LOCAL providers make them: no lock on every quiet
+    if (!mr_local_ && !gpudirect_) return;  // nobody else makes them: no lock on every quiet
     std::lock_guard<std::mutex> lock(temporary_mutex_);
     for (fid_mr *mr : temporary_registrations_) fi_close(&mr->fid);
     temporary_registrations_.clear();

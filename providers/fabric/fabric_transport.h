@@ -102,7 +102,12 @@ private:
     void start_operation(Op op, size_t bytes, int pe, Start start);
     // Splits a transfer into max_msg_size_ pieces and waits when `blocking`.
     void transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking);
-    void *local_descriptor(void *buffer, size_t bytes, fid_mr **temporary);
+    // The descriptor of a local buffer for one operation (null where the provider needs none);
+    // `*temporary`: a registration made for it, closed once the operation completed. `*device`:
+    // the buffer is GPU memory (never injected: the provider copies it with CUDA).
+    void *local_descriptor(void *buffer, size_t bytes, fid_mr **temporary, bool *device = nullptr);
+    // GPUDirect: a local GPU buffer outside the heap, registered FI_HMEM_CUDA on first use.
+    void *device_buffer_descriptor(void *buffer);
     void wait_for(const std::atomic<int> &remaining);
     void complete(void *op_context);
     [[noreturn]] void report_completion_error();
@@ -167,6 +172,19 @@ private:
     std::mutex contexts_mutex_;
     std::vector<std::unique_ptr<OpContext[]>> context_slabs_;
     std::vector<OpContext *> free_contexts_;
+
+    // Local GPU buffers outside the heap (GPUDirect), registered once per CUDA allocation and
+    // found again by its id, which CUDA never reuses: a buffer freed and allocated again at the
+    // same address is registered anew. Most recently used last; the oldest past a limit retire
+    // to temporary_registrations_, closed at the next quiet (an operation may still use them).
+    struct DeviceRegistration {
+        unsigned long long id;
+        fid_mr *mr;
+    };
+    bool gpudirect_ = false;  // the GPU heap is registered FI_HMEM_CUDA: the provider reaches it
+    std::mutex device_registrations_mutex_;
+    std::vector<DeviceRegistration> device_registrations_;
+    uint64_t device_registrations_made_ = 0;  // for FABSHMEM_INFO's count at the end
 
     std::mutex temporary_mutex_;
     std::vector<fid_mr *> temporary_registrations_;  // local buffers of nbi ops (FI_MR_LOCAL)

@@ -24,6 +24,7 @@ void *malloc_device(size_t, std::string *error) {
 }
 void free_device(void *) {}
 bool is_device_pointer(const void *) { return false; }
+bool device_allocation(const void *, DeviceAllocation *) { return false; }
 bool copy(void *, const void *, size_t, std::string *error) { return unavailable(error); }
 void mark_library_thread() {}
 bool copies_complete(std::string *error) { return unavailable(error); }

@@ -99,6 +99,35 @@ bool is_device_pointer(const void *ptr) {
     return attributes.type == cudaMemoryTypeDevice || attributes.type == cudaMemoryTypeManaged;
 }
 
+bool device_allocation(const void *ptr, DeviceAllocation *allocation) {
+    // The driver's cuPointerGetAttributes, reached through the runtime (no link to libcuda).
+    using GetAttributes = CUresult (*)(unsigned, CUpointer_attribute *, void **, CUdeviceptr);
+    static GetAttributes get_attributes = [] {
+        void *fn = nullptr;
+        cudaDriverEntryPointQueryResult found{};
+        if (cudaGetDriverEntryPointByVersion("cuPointerGetAttributes", &fn, 12000, cudaEnableDefault, &found) !=
+                cudaSuccess ||
+            found != cudaDriverEntryPointSuccess)
+            fn = nullptr;
+        return reinterpret_cast<GetAttributes>(fn);
+    }();
+    if (!get_attributes) return false;
+    unsigned memory_type = 0;
+    CUdeviceptr start = 0;
+    size_t bytes = 0;
+    unsigned long long id = 0;
+    int device = -1;
+    CUpointer_attribute names[] = {CU_POINTER_ATTRIBUTE_MEMORY_TYPE, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+                                   CU_POINTER_ATTRIBUTE_RANGE_SIZE, CU_POINTER_ATTRIBUTE_BUFFER_ID,
+                                   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL};
+    void *values[] = {&memory_type, &start, &bytes, &id, &device};
+    if (get_attributes(5, names, values, reinterpret_cast<CUdeviceptr>(ptr)) != CUDA_SUCCESS ||
+        memory_type != CU_MEMORYTYPE_DEVICE || !start)
+        return false;
+    *allocation = DeviceAllocation{reinterpret_cast<void *>(start), bytes, id, device};
+    return true;
+}
+
 bool copy(void *dest, const void *src, size_t bytes, std::string *error) {
     cudaStream_t stream = copy_stream(error);
     return stream && ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, stream), "cudaMemcpyAsync", error);

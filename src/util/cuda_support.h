@@ -21,6 +21,15 @@ std::string pci_bus_id(int device);
 void *malloc_device(size_t bytes, std::string *error);
 void free_device(void *ptr);
 bool is_device_pointer(const void *ptr);
+// The cudaMalloc allocation that holds `ptr`: its range, its device and CUDA's id for it, which
+// is never reused (a buffer freed and allocated again at the same address gets a new one).
+struct DeviceAllocation {
+    void *base = nullptr;
+    size_t bytes = 0;
+    unsigned long long id = 0;
+    int device = -1;
+};
+bool device_allocation(const void *ptr, DeviceAllocation *allocation);
 
 // Copies between any host and device memory (unified addressing); they complete at
 // copies_complete() (by the same thread). On the program's threads they go on the legacy

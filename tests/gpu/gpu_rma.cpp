@@ -1,6 +1,7 @@
 // A GPU heap between PEs: every typed get/put/g/p, getmem/putmem of 1 B .. 64 MiB into host and
 // device buffers (every byte verified), nvshmem_ptr, and the on-stream calls. Run it with
 // 2 PEs on one GPU: through CUDA IPC by default, through the fabric with FABSHMEM_DISABLE_IPC=1.
+// Local GPU buffers are freed and allocated again between transfers.
 // `gpu_rma free_cuda_malloc` checks that nvshmem_free of a cudaMalloc pointer is a clear error.
 #include <cstring>
 #include <string>
@@ -135,6 +136,60 @@ void check_ptr_and_streams() {
     nvshmem_free(block);
 }
 
+// Local GPU buffers outside the heap, freed and allocated again (often at the same address:
+// through the fabric with FI_HMEM each allocation is registered once and must not be mistaken
+// for the freed one), offsets inside an allocation, and more buffers than the library keeps
+// registered at once.
+void check_reused_device_buffers() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), peer = (me + 1) % n;
+    const size_t bytes = 256 << 10;
+    auto *block = static_cast<unsigned char *>(nvshmem_malloc(bytes));
+    auto *inbox = static_cast<unsigned char *>(nvshmem_malloc(bytes));
+    std::vector<unsigned char> host(bytes);
+    for (size_t i = 0; i < bytes; ++i) host[i] = pattern(me, i, 500);
+    CUDA_OK(cudaMemcpy(block, host.data(), bytes, cudaMemcpyHostToDevice));
+    nvshmem_barrier_all();
+    for (unsigned round = 0; round < 4; ++round) {
+        unsigned char *local = nullptr;
+        CUDA_OK(cudaMalloc(&local, bytes + 4096));
+        CUDA_OK(cudaMemset(local, 0, bytes + 4096));
+        size_t skew = round * 1000;  // an address inside the allocation
+        nvshmem_getmem(local + skew, block, bytes - skew, peer);
+        CUDA_OK(cudaMemcpy(host.data(), local + skew, bytes - skew, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < bytes - skew; ++i)
+            PE_CHECK(host[i] == pattern(peer, i, 500), "round %u: get into a new cudaMalloc buffer, byte %zu", round, i);
+        for (size_t i = 0; i < bytes; ++i) host[i] = pattern(me, i, 600 + round);
+        CUDA_OK(cudaMemcpy(local, host.data(), bytes, cudaMemcpyHostToDevice));
+        nvshmem_putmem_nbi(inbox, local, bytes, peer);
+        nvshmem_quiet();
+        nvshmem_barrier_all();
+        CUDA_OK(cudaMemcpy(host.data(), inbox, bytes, cudaMemcpyDeviceToHost));
+        int prev = (me + n - 1) % n;
+        for (size_t i = 0; i < bytes; ++i)
+            PE_CHECK(host[i] == pattern(prev, i, 600 + round), "round %u: put from a new cudaMalloc buffer, byte %zu", round, i);
+        nvshmem_barrier_all();
+        CUDA_OK(cudaFree(local));
+    }
+    std::vector<long *> many(80);
+    for (size_t k = 0; k < many.size(); ++k) CUDA_OK(cudaMalloc(&many[k], 64 * sizeof(long)));
+    long *longs = reinterpret_cast<long *>(block);
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t k = 0; k < many.size(); ++k) nvshmem_long_get_nbi(many[k], longs + k % 16, 64, peer);
+    nvshmem_quiet();
+    std::vector<long> expect(64 + 16), got(64);  // the peer's block, as longs
+    for (size_t i = 0; i < bytes; ++i) host[i] = pattern(peer, i, 500);
+    std::memcpy(expect.data(), host.data(), expect.size() * sizeof(long));
+    for (size_t k = 0; k < many.size(); ++k) {
+        CUDA_OK(cudaMemcpy(got.data(), many[k], 64 * sizeof(long), cudaMemcpyDeviceToHost));
+        PE_CHECK(std::memcmp(got.data(), expect.data() + k % 16, 64 * sizeof(long)) == 0,
+                 "long_get_nbi into GPU buffer %zu of %zu", k, many.size());
+        CUDA_OK(cudaFree(many[k]));
+    }
+    nvshmem_barrier_all();
+    nvshmem_free(inbox);
+    nvshmem_free(block);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -153,6 +208,7 @@ int main(int argc, char **argv) {
 #undef CHECK_TYPE
     check_sizes();
     check_ptr_and_streams();
+    check_reused_device_buffers();
     nvshmem_barrier_all();
     if (nvshmem_my_pe() == 0)
         std::printf("gpu_rma (25 types, 1 B .. 64 MiB host and device buffers, nvshmem_ptr, on-stream): PASS on %d PEs, %s\n",
