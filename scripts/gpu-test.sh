@@ -4,7 +4,8 @@
 # misuse cases, the CPU multi-PE programs, and the GPU benchmark. Ends "N passed, N failed".
 #   scripts/gpu-test.sh [BUILD_DIR]     (default build/; build it with scripts/build.sh, or
 #                                        carry one built on Debian: the binaries run there)
-#   FABSHMEM_GPU_TEST=tests or bench runs only the checks or only the benchmarks.
+#   FABSHMEM_GPU_TEST=tests or bench runs only the checks or only the benchmarks;
+#   GPU_TEST_TIMEOUT: seconds per program (default 300).
 #   LIBFABRIC_CUDA=PREFIX: everything runs with the libfabric in PREFIX (built with CUDA by
 #   scripts/libfabric-cuda.sh), and GPUDirect is checked too: every GPU program through the
 #   fabric with a provider that registers GPU memory (FI_HMEM), benchmarked beside raw fi_read.
@@ -15,7 +16,7 @@ hmem_provider=${HMEM_PROVIDER:-shm}
 export LD_LIBRARY_PATH=${LIBFABRIC_CUDA:+$(realpath "$LIBFABRIC_CUDA")/lib:}$PWD/$build:${LD_LIBRARY_PATH:-}:/usr/local/cuda/lib64
 export FABSHMEM_SYMMETRIC_SIZE=${FABSHMEM_SYMMETRIC_SIZE:-1G}
 export NVSHMEM_DISABLE_NVLS=1 NCCL_NVLS_ENABLE=0
-run() { timeout -k 5 300 mpirun --allow-run-as-root --oversubscribe -n "$@"; }
+run() { timeout -k 5 "${GPU_TEST_TIMEOUT:-300}" mpirun --allow-run-as-root --oversubscribe -n "$@"; }
 passed=0 failed=0
 check() {  # check NAME EXPECT(ok|fail) REGEX COMMAND...
     local name=$1 expect=$2 regex=$3; shift 3
@@ -54,11 +55,12 @@ check gpu-nvshmemx-ipc ok 'gpu_nvshmemx: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_n
 check gpu-nvshmemx-ring ok 'gpu_nvshmemx: PASS on 2 PEs, request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_nvshmemx $g/gpu_module.cubin
 check gpu-collective-launch-too-big ok 'fabshmem: PE [01]: error: nvshmemx_collective_launch: a grid of [0-9]+ blocks of 128 threads cannot be resident' \
     run 2 $g/gpu_nvshmemx $g/gpu_module.cubin too_big
-# Init without PMIx: a unique id (rank 0 writes it to a file), and over MPI (comm and id).
-check gpu-init-uid ok 'init_uid: PASS on 2 PEs' run 2 $build/tests/pe/pe_init_uid "$(mktemp -u /tmp/fabshmem-uid.XXXXXX)"
+# Init without PMIx: a unique id (rank 0 writes it to a file), and over MPI (comm and id);
+# these programs write the heap from the host, so it is host memory here.
+check gpu-init-uid ok 'init_uid: PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host $build/tests/pe/pe_init_uid "$(mktemp -u /tmp/fabshmem-uid.XXXXXX)"
 if [ -x $build/tests/pe/pe_init_mpi ]; then
-    check gpu-init-mpi-comm ok 'init_mpi comm: PASS on 2 PEs' run 2 $build/tests/pe/pe_init_mpi comm
-    check gpu-init-mpi-uid ok 'init_mpi uid: PASS on 2 PEs' run 2 $build/tests/pe/pe_init_mpi uid
+    check gpu-init-mpi-comm ok 'init_mpi comm: PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host $build/tests/pe/pe_init_mpi comm
+    check gpu-init-mpi-uid ok 'init_mpi uid: PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host $build/tests/pe/pe_init_mpi uid
 fi
 check gpu-collectives-ipc ok 'gpu_collectives: PASS on 2 PEs' run 2 $g/gpu_collectives
 check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
@@ -66,8 +68,12 @@ check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
 if [ -n "${LIBFABRIC_CUDA:-}" ]; then
     # GPUDirect: the provider registers the GPU heap (FI_HMEM_CUDA) and reads and writes it
-    # itself; local GPU buffers are registered too. No staging, no warning.
-    gd() { run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_INFO=1 "$@"; }
+    # itself; local GPU buffers are registered too. shm is a software provider (its FI_HMEM
+    # copies with cudaMemcpy): by default it stays staged, FABSHMEM_GPUDIRECT=on takes it, and
+    # kernels' own requests stay staged (a kernel would wait for ever on its own copy).
+    check gpudirect-auto-software-staged ok "staged through host memory, as $hmem_provider's FI_HMEM copies with cudaMemcpy.*PASS on 2 PEs, fabric" \
+        run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_INFO=1 $g/gpu_rma
+    gd() { run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_GPUDIRECT=on FABSHMEM_INFO=1 "$@"; }
     direct="GPUDirect \(FI_HMEM\)"
     check gpudirect-tutorial ok "$direct.*Rank 0 read data\[5\] from rank 1: 1\.000000" gd $g/gpu_tutorial
     check gpudirect-rma ok "$direct.*PASS on 2 PEs, fabric" gd $g/gpu_rma

@@ -60,6 +60,13 @@ std::string join(const std::vector<std::string> &names) {
 
 }  // namespace
 
+bool copies_gpu_memory_with_cuda(const char *provider) {
+    std::string core(provider, std::strcspn(provider, ";"));  // "tcp;ofi_rxm": tcp does the copying
+    for (const char *software : {"shm", "tcp", "net", "sockets", "udp"})
+        if (core == software) return true;
+    return false;
+}
+
 std::vector<std::string> qualifying_providers() {
     std::vector<std::string> names;
     fi_info *all = query("", false, false);

@@ -19,6 +19,12 @@ struct FabricChoice {
     bool hmem = false;  // the provider reads and writes GPU memory itself (FI_HMEM)
 };
 
+// libfabric's software providers (shm, tcp, ...) offer FI_HMEM by copying GPU memory with the
+// CUDA runtime's cudaMemcpy on the legacy default stream, which waits for every kernel running
+// on a blocking stream: a kernel waiting on a transfer they carry out would wait for ever.
+// NIC providers (verbs, efa, cxi, ...) move GPU memory by DMA.
+bool copies_gpu_memory_with_cuda(const char *provider);
+
 // `single_node`: every PE is on this node, so shm may serve them all. `gpu_heap`: the heap is
 // GPU memory, so a provider with FI_HMEM is preferred (without it, the heap is staged).
 // `placement` picks the domain among the provider's (FABSHMEM_NIC, else the closest).

@@ -61,8 +61,17 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const TransportContext &c
     std::unique_ptr<FabricTransport> transport(new FabricTransport());
     transport->my_pe_ = bootstrap.rank();
     transport->heap_is_cuda_ = cuda_heap;
-    // Without FI_HMEM the provider cannot touch GPU memory: stage through host memory.
-    transport->staged_ = options.force_staged || (cuda_heap && !choice.hmem);
+    // Without FI_HMEM the provider cannot touch GPU memory: stage through host memory. A
+    // software provider's FI_HMEM waits for running kernels (fabric_select.h): used when asked.
+    bool software = copies_gpu_memory_with_cuda(choice.info->fabric_attr->prov_name);
+    bool direct = cuda_heap && choice.hmem && !options.force_staged &&
+                  (options.gpudirect == "on" || (options.gpudirect == "auto" && !software));
+    transport->staged_ = options.force_staged || (cuda_heap && !direct);
+    transport->kernel_requests_staged_ = direct && software;
+    if (cuda_heap && choice.hmem && !direct && !options.force_staged && options.gpudirect == "auto")
+        transport->staged_reason_ = std::string(", as ") + choice.info->fabric_attr->prov_name +
+                                    "'s FI_HMEM copies with cudaMemcpy, which waits for running kernels "
+                                    "(FABSHMEM_GPUDIRECT=on uses it)";
     transport->cq_wait_fd_ = options.cq_wait_fd;
     *status = transport->open_endpoint(choice);
     if (options.max_message) transport->max_msg_size_ = std::min(transport->max_msg_size_, options.max_message);
@@ -274,7 +283,10 @@ std::string FabricTransport::describe() const {
         if (mode & b.bit) modes += (modes.empty() ? "" : ",") + std::string(b.name);
     return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
            (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") +
-           (staged_ ? ", staged through host memory" : heap_is_cuda_ ? ", GPUDirect (FI_HMEM)" : "") + ")";
+           (staged_ ? ", staged through host memory" + staged_reason_
+            : !heap_is_cuda_ ? ""
+            : kernel_requests_staged_ ? ", GPUDirect (FI_HMEM) for the host, kernels' requests staged"
+                                      : ", GPUDirect (FI_HMEM)") + ")";
 }
 
 // ---- operation contexts ----
@@ -406,13 +418,19 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     }
 }
 
+// Kernels' requests come from the library's own thread (device_channel.cpp), and a kernel is
+// waiting for each: on a software provider they take the staged path (fabric_select.h).
+bool FabricTransport::stage() const {
+    return staged_ || (kernel_requests_staged_ && cuda::on_library_thread());
+}
+
 void FabricTransport::get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) {
-    if (staged_) staged_transfer(Op::read, dest, offset, bytes, pe);  // always complete on return
+    if (stage()) staged_transfer(Op::read, dest, offset, bytes, pe);  // always complete on return
     else transfer(Op::read, dest, offset, bytes, pe, blocking);
 }
 
 void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) {
-    if (staged_) staged_transfer(Op::write, const_cast<void *>(src), offset, bytes, pe);
+    if (stage()) staged_transfer(Op::write, const_cast<void *>(src), offset, bytes, pe);
     else transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
 }
 

@@ -182,6 +182,10 @@ private:
         fid_mr *mr;
     };
     bool gpudirect_ = false;  // the GPU heap is registered FI_HMEM_CUDA: the provider reaches it
+    bool kernel_requests_staged_ = false;  // GPUDirect on a software provider: kernels' are staged
+    std::string staged_reason_;            // why a GPU heap with FI_HMEM is staged (FABSHMEM_INFO)
+    // Whether the calling operation takes the staged path (see kernel_requests_staged_).
+    bool stage() const;
     std::mutex device_registrations_mutex_;
     std::vector<DeviceRegistration> device_registrations_;
     uint64_t device_registrations_made_ = 0;  // for FABSHMEM_INFO's count at the end

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <thread>
 
 #include "cuda_support.h"
 #include "log.h"
@@ -215,6 +216,14 @@ bool DeviceChannel::serve() {
         __atomic_store_n(&request.seq, next, __ATOMIC_RELEASE);
     }
     __atomic_store_n(completed_, next_ticket_, __ATOMIC_RELEASE);
+    return true;
+}
+
+bool DeviceChannel::wait_for_kernel_requests(std::string *error) {
+    if (!ring_) return true;
+    unsigned long long issued = 0;
+    if (!cuda::copy(&issued, ring_tickets_, sizeof issued, error) || !cuda::copies_complete(error)) return false;
+    while (__atomic_load_n(completed_, __ATOMIC_ACQUIRE) < issued) std::this_thread::yield();
     return true;
 }
 

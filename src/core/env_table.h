@@ -30,6 +30,12 @@
     X(staged, "FABSHMEM_STAGED", "", Bool, "0", "", "",                                                    \
       "Reach remote heaps through the target's host staging buffers even where the provider "     \
       "could access them directly; the path a GPU heap takes without FI_HMEM (for testing it)")    \
+    X(gpudirect, "FABSHMEM_GPUDIRECT", "", String, "auto", "", "",                                        \
+      "Whether the fabric reaches GPU heaps directly (FI_HMEM; else staged through host memory): "  \
+      "on (every provider with FI_HMEM), off, or auto: on for providers whose NIC moves GPU "       \
+      "memory (verbs, efa, cxi, ...), off for libfabric's software ones (shm, tcp), whose FI_HMEM " \
+      "copies with cudaMemcpy, which waits for the program's running kernels. Kernels' own "       \
+      "requests are staged on software providers even when on")                                    \
     X(max_msg_size, "FABSHMEM_MAX_MSG_SIZE", "", Size, "0", "0", "1P",                                        \
       "Largest single fabric operation; longer transfers are split (they always are at the "      \
       "provider's max_msg_size). 0: the provider's limit only")                                   \

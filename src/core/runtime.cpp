@@ -203,6 +203,7 @@ TransportOptions transport_options(const Config &config) {
     TransportOptions options;
     options.requested_provider = config.provider;
     options.force_staged = config.staged;
+    options.gpudirect = config.gpudirect;
     options.max_message = config.max_msg_size;
     options.peer_timeout = config.peer_timeout;
     options.cq_wait_fd = !config.progress_nap;
@@ -232,6 +233,8 @@ void load_checked_config(Config *config) {
         fatal("FABSHMEM_HEAP=%s is not valid: expected cuda, host or auto", config->heap.c_str());
     if (config->broadcast_algo != "auto" && config->broadcast_algo != "pull" && config->broadcast_algo != "tree")
         fatal("FABSHMEM_BROADCAST_ALGO=%s is not valid: expected auto, pull or tree", config->broadcast_algo.c_str());
+    if (config->gpudirect != "auto" && config->gpudirect != "on" && config->gpudirect != "off")
+        fatal("FABSHMEM_GPUDIRECT=%s is not valid: expected auto, on or off", config->gpudirect.c_str());
     if (config->reduce_algo != "auto" && config->reduce_algo != "pull" && config->reduce_algo != "ring")
         fatal("FABSHMEM_REDUCE_ALGO=%s is not valid: expected auto, pull or ring", config->reduce_algo.c_str());
 }
@@ -460,6 +463,9 @@ void quiet_from_host(Runtime &rt, const char *function) {
     std::string error;
     if (rt.heap.kind() == HeapKind::cuda && !cuda::stream_synchronize(nullptr, &error))
         fatal("%s: waiting for the program's CUDA work failed: %s", function, error.c_str());
+    // What kernels that ended left in the request ring is the host's to complete too.
+    if (rt.device && !rt.device->wait_for_kernel_requests(&error))
+        fatal("%s: reading the kernels' request count failed: %s", function, error.c_str());
     quiet_all(rt);
 }
 

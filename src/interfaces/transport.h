@@ -110,6 +110,7 @@ private:
 struct TransportOptions {
     std::string requested_provider;  // FABSHMEM_PROVIDER; empty: the default order
     bool force_staged = false;       // FABSHMEM_STAGED: the staged path even where not needed
+    std::string gpudirect = "auto";  // FABSHMEM_GPUDIRECT: auto, on or off
     size_t max_message = 0;          // FABSHMEM_MAX_MSG_SIZE: split larger transfers; 0: none
     long peer_timeout = 0;           // FABSHMEM_PEER_TIMEOUT: a post refused this long is fatal
     bool cq_wait_fd = true;          // !FABSHMEM_PROGRESS_NAP: the idle progress thread sleeps on it

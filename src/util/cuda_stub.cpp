@@ -27,6 +27,7 @@ bool is_device_pointer(const void *) { return false; }
 bool device_allocation(const void *, DeviceAllocation *) { return false; }
 bool copy(void *, const void *, size_t, std::string *error) { return unavailable(error); }
 void mark_library_thread() {}
+bool on_library_thread() { return false; }
 bool copies_complete(std::string *error) { return unavailable(error); }
 void *host_alloc_mapped(size_t, void **, std::string *error) {
     unavailable(error);

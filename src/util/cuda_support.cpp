@@ -39,6 +39,7 @@ cudaStream_t copy_stream(std::string *error) {
 }  // namespace
 
 void mark_library_thread() { t_library_thread = true; }
+bool on_library_thread() { return t_library_thread; }
 
 bool built_with_cuda() { return true; }
 

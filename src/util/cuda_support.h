@@ -38,6 +38,7 @@ bool device_allocation(const void *ptr, DeviceAllocation *allocation);
 // the library's own non-blocking stream instead: they must never wait for a kernel, which
 // may be spinning until this very copy lands.
 void mark_library_thread();
+bool on_library_thread();
 bool copy(void *dest, const void *src, size_t bytes, std::string *error);
 bool copies_complete(std::string *error);
 bool memset_device(void *dest, int value, size_t bytes, std::string *error);
