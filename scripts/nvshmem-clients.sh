@@ -76,10 +76,11 @@ if [[ " $to_build " == *" fabshmem "* ]]; then
     build fabshmem "$FABSHMEM_PREFIX/include" "-L$fabshmem_lib -Xlinker -rpath=$fabshmem_lib -lfabshmem"
 fi
 if [ -n "${NVSHMEM_HOME:-}" ] && [[ " $to_build " == *" nvshmem "* ]]; then
-    # pip's NVSHMEM ships libnvshmem_host.so.3 without the unversioned link: name the file.
+    # pip's NVSHMEM ships libnvshmem_host.so.3 without the unversioned link: name the file (to
+    # the linker: nvcc takes no file it cannot tell by its suffix).
     host_lib=$(ls "$NVSHMEM_HOME"/lib/libnvshmem_host.so* | head -n 1)
     build nvshmem "$NVSHMEM_HOME/include" \
-        "-Xlinker -rpath=$NVSHMEM_HOME/lib $host_lib $NVSHMEM_HOME/lib/libnvshmem_device.a"
+        "-Xlinker -rpath=$NVSHMEM_HOME/lib -Xlinker $host_lib $NVSHMEM_HOME/lib/libnvshmem_device.a"
 fi
 [ $run -eq 1 ] || exit 0
 
