@@ -152,13 +152,14 @@ for algo in tree pull; do
     FABSHMEM_BROADCAST_ALGO=$algo check "collectives-$algo-ipc-5pe" ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
     FABSHMEM_BROADCAST_ALGO=$algo FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check "collectives-$algo-tcp-3pe" ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 done
-# Integer reductions around a ring (reduce-scatter, allgather; auto from 64 KiB), forced
-# for every size, beside the pull.
-FABSHMEM_REDUCE_ALGO=ring check collectives-ring-ipc-5pe ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
-FABSHMEM_REDUCE_ALGO=ring FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-ring-tcp-2pe ok 'PASS on 2 PEs' srun_n 2 $pe/pe_collectives
+# Reductions block by block (reduce-scatter, allgather, pulled; auto from 8 KiB), forced for
+# every size, beside the pull; floating point checked bit for bit.
+FABSHMEM_REDUCE_ALGO=blocks check collectives-blocks-ipc-5pe ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-blocks-tcp-2pe ok 'PASS on 2 PEs' srun_n 2 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-blocks-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_REDUCE_ALGO=pull FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-pull-tcp-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-tree-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
-FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=ring FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check collectives-tree-ring-tcp-staged-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check collectives-tree-blocks-tcp-staged-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_BROADCAST_ALGO=ring check broadcast-algo-invalid fail "${prefix}error: FABSHMEM_BROADCAST_ALGO=ring is not valid: expected auto, pull or tree" srun_n 2 $ex/hello
 check openshmem-ipc-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-tcp-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
@@ -426,7 +427,7 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     for t in atomics collectives openshmem shmem15; do
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
-    FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=ring check collectives-tree-ring-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
+    FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks check collectives-tree-blocks-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
     # A unique id across nodes: rank 0 listens on its node's address, the others connect.
     uid_nodes() { local id=$root/build/uid-nodes.id; rm -f "$id"; scripts/local-cluster.sh exec srun --mpi=none -N 2 --ntasks-per-node=2 $pe/pe_init_uid "$id"; }

@@ -11,6 +11,12 @@ size_t symmetric_offset(Runtime &rt, const char *function, const void *symmetric
     return checked_remote_offset(rt, function, symmetric, bytes, rt.my_pe, symmetric ? symmetric : "");
 }
 
+// The member a loop over all of them visits at `step`: this one first, then those after it, so
+// that the members do not all read from member 0 first, then all from member 1, and so on.
+int next_member(const Group &group, size_t step) {
+    return static_cast<int>((static_cast<size_t>(group.my_index) + step) % group.members.size());
+}
+
 // Gets `bytes` at `offset` of member `index`'s heap into `dest` (any local memory).
 void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t offset, size_t bytes) {
     int pe = group.members[index];
@@ -112,59 +118,9 @@ void broadcast(Runtime &rt, const char *function, const Group &group, void *dest
     group.sync();
 }
 
-bool reduce_by_ring(const Runtime &rt, size_t members, size_t bytes) {
-    if (!pair_notices_available(rt) || members < 2 || rt.config.reduce_algo == "pull") return false;
-    return rt.config.reduce_algo == "ring" || bytes >= (size_t{64} << 10);  // measured: docs/benchmarks.md
-}
-
-void ring_allreduce(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
-                    size_t count, size_t element,
-                    const std::function<void(void *accumulated, const void *in, size_t elements)> &combine) {
-    int n = static_cast<int>(group.members.size()), me = group.my_index;
-    size_t bytes = count * element;
-    size_t to = symmetric_offset(rt, function, dest, bytes), from = symmetric_offset(rt, function, source, bytes);
-    int pred = group.members[(me + n - 1) % n], succ = group.members[(me + 1) % n];
-    auto first = [&](int b) { return count * static_cast<size_t>((b % n + n) % n) / n; };  // block b's first element
-    auto last = [&](int b) { return (b % n + n) % n == n - 1 ? count : first(b + 1); };
-    std::vector<char> mine, theirs;
-    // Every member is in the call: dest may be read and written.
-    group.sync();
-    // Reduce-scatter: in step k each member folds its source block (me - 1 - k) into the partial
-    // that its predecessor made of that block in step k - 1, and leaves it in its dest; after
-    // n - 1 steps member me holds block me, complete.
-    for (int k = 0; k < n; ++k) {
-        int block = me - 1 - k;
-        size_t offset = first(block) * element, length = (last(block) - first(block)) * element;
-        mine.resize(length);
-        get_from(rt, group, me, mine.data(), from + offset, length);
-        if (k > 0) {
-            wait_for_notice(rt, pred);
-            theirs.resize(length);
-            get_from(rt, group, (me + n - 1) % n, theirs.data(), to + offset, length);
-            quiet_all(rt);
-            combine(theirs.data(), mine.data(), length / element);
-            mine.swap(theirs);
-        }
-        quiet_all(rt);
-        write_local(rt, function, static_cast<char *>(dest) + offset, mine.data(), length);
-        if (k < n - 1) notify_pe(rt, succ);
-    }
-    // Every partial has been read: the blocks may be overwritten with the results.
-    group.sync();
-    // Allgather: in step k each member copies block (me - k) from its predecessor, which has it
-    // since its step k - 1 (its own block, for k = 1).
-    for (int k = 1; k < n; ++k) {
-        int block = me - k;
-        size_t offset = first(block) * element, length = (last(block) - first(block)) * element;
-        if (k > 1) wait_for_notice(rt, pred);
-        theirs.resize(length);
-        get_from(rt, group, (me + n - 1) % n, theirs.data(), to + offset, length);
-        quiet_all(rt);
-        write_local(rt, function, static_cast<char *>(dest) + offset, theirs.data(), length);
-        if (k < n - 1) notify_pe(rt, succ);
-    }
-    // The successor may still be reading this member's dest.
-    group.sync();
+bool reduce_by_blocks(const Runtime &rt, size_t members, size_t bytes) {
+    if (members < 2 || !bytes || rt.config.reduce_algo == "pull") return false;
+    return rt.config.reduce_algo == "blocks" || bytes >= (size_t{8} << 10);  // measured: docs/benchmarks.md
 }
 
 void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
@@ -174,7 +130,10 @@ void fcollect(Runtime &rt, const char *function, const Group &group, void *dest,
     size_t from = symmetric_offset(rt, function, source, bytes);
     symmetric_offset(rt, function, dest, checked_bytes(function, n, bytes));
     group.sync();
-    for (size_t i = 0; i < n; ++i) get_from(rt, group, static_cast<int>(i), static_cast<char *>(dest) + i * bytes, from, bytes);
+    for (size_t step = 0; step < n; ++step) {
+        int i = next_member(group, step);
+        get_from(rt, group, i, static_cast<char *>(dest) + i * bytes, from, bytes);
+    }
     quiet_all(rt);
     group.sync();
 }
@@ -187,10 +146,11 @@ void collect(Runtime &rt, const char *function, const Group &group, void *dest, 
     size_t total = 0;
     for (uint64_t s : sizes) total += s;
     symmetric_offset(rt, function, dest, total);
-    size_t at = 0;
-    for (size_t i = 0; i < sizes.size(); ++i) {
-        get_from(rt, group, static_cast<int>(i), static_cast<char *>(dest) + at, from, sizes[i]);
-        at += sizes[i];
+    std::vector<size_t> at(sizes.size() + 1, 0);
+    for (size_t i = 0; i < sizes.size(); ++i) at[i + 1] = at[i] + sizes[i];
+    for (size_t step = 0; step < sizes.size(); ++step) {
+        int i = next_member(group, step);
+        get_from(rt, group, i, static_cast<char *>(dest) + at[i], from, sizes[i]);
     }
     quiet_all(rt);
     group.sync();
@@ -203,9 +163,10 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
     size_t from = symmetric_offset(rt, function, source, checked_bytes(function, n, bytes));
     symmetric_offset(rt, function, dest, n * bytes);
     group.sync();
-    for (size_t i = 0; i < n; ++i)
-        get_from(rt, group, static_cast<int>(i), static_cast<char *>(dest) + i * bytes,
-                 from + group.my_index * bytes, bytes);
+    for (size_t step = 0; step < n; ++step) {
+        int i = next_member(group, step);
+        get_from(rt, group, i, static_cast<char *>(dest) + i * bytes, from + group.my_index * bytes, bytes);
+    }
     quiet_all(rt);
     group.sync();
 }

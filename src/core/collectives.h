@@ -101,14 +101,9 @@ template <class T> struct Prod {
     T operator()(T a, T b) const { return A::out(static_cast<typename A::type>(A::in(a) * A::in(b))); }
 };
 
-// FABSHMEM_REDUCE_ALGO: whether a reduction of `bytes` over `members` goes around a ring.
-bool reduce_by_ring(const Runtime &rt, size_t members, size_t bytes);
-// Reduce-scatter then allgather around the group, in the members' dest buffers: block b of the
-// result (count x element bytes in all) is made by member b and then copied to all. `combine`
-// folds `elements` elements of `in` into `accumulated`.
-void ring_allreduce(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
-                    size_t count, size_t element,
-                    const std::function<void(void *accumulated, const void *in, size_t elements)> &combine);
+// FABSHMEM_REDUCE_ALGO: whether a reduction of `bytes` over `members` goes block by block
+// (reduce_blocks) rather than by the pull.
+bool reduce_by_blocks(const Runtime &rt, size_t members, size_t bytes);
 
 // The pull: every member reads every member's `count` elements at `source` (its own pointer,
 // which may differ by member: reducescatter) and combines them in member order.
@@ -128,22 +123,52 @@ void reduce_pull(Runtime &rt, const char *function, const Group &group, T *dest,
     write_local(rt, function, dest, result.data(), bytes);
 }
 
-// dest = op over every member's `count` elements at `source` (the same offset on each).
+// Reduce-scatter, then allgather, both pulled: member b combines block b of every member's
+// source in member order (the pull's order, so the same bits, floating point too) into block b
+// of its dest; then every member copies each block from its maker. 2 (n - 1) / n of the data
+// per member instead of n times it, in two rounds of parallel reads between three syncs.
+// In place is allowed: member b writes only block b of its dest, which no other member reads
+// from its source.
+template <class T, class Op>
+void reduce_blocks(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
+                   size_t count, Op op) {
+    size_t bytes = checked_bytes(function, count, sizeof(T));
+    check_same_arguments(rt, function, group, bytes);
+    size_t from = checked_remote_offset(rt, function, source, bytes, rt.my_pe, source);
+    size_t to = checked_remote_offset(rt, function, dest, bytes, rt.my_pe, dest);
+    size_t n = group.members.size(), me = static_cast<size_t>(group.my_index);
+    auto first = [&](size_t b) { return count * b / n; };  // block b is [first(b), first(b + 1))
+    size_t mine = first(me + 1) - first(me);
+    std::vector<T> blocks(n * mine);
+    group.sync();
+    for (size_t step = 0; step < n && mine; ++step) {  // this member first: no member is read by all at once
+        size_t i = (me + step) % n;
+        rt.route(group.members[i]).get(blocks.data() + i * mine, from + first(me) * sizeof(T), mine * sizeof(T),
+                                       group.members[i], false);
+    }
+    quiet_all(rt);
+    for (size_t i = 1; i < n; ++i)  // in member order, as the pull: the same bits
+        for (size_t k = 0; k < mine; ++k) blocks[k] = op(blocks[k], blocks[i * mine + k]);
+    write_local(rt, function, dest + first(me), blocks.data(), mine * sizeof(T));
+    group.sync();
+    for (size_t step = 1; step < n; ++step) {
+        size_t b = (me + step) % n;
+        if (size_t length = (first(b + 1) - first(b)) * sizeof(T))
+            rt.route(group.members[b]).get(dest + first(b), to + first(b) * sizeof(T), length, group.members[b], false);
+    }
+    quiet_all(rt);
+    group.sync();  // the others may still be reading this member's block
+}
+
+// dest = op over every member's `count` elements at `source` (the same offset on each). Either
+// way the elements are combined in member order: the bits the device's reductions give.
 template <class T, class Op>
 void reduce(Runtime &rt, const char *function, const Group &group, T *dest, const T *source,
             size_t count, Op op) {
-    // Integers only: a ring combines each block in another order, which changes floating-point bits.
-    size_t bytes = checked_bytes(function, count, sizeof(T));
-    if (!std::is_integral<T>::value || !reduce_by_ring(rt, group.members.size(), bytes)) {
+    if (reduce_by_blocks(rt, group.members.size(), checked_bytes(function, count, sizeof(T))))
+        reduce_blocks(rt, function, group, dest, source, count, op);
+    else
         reduce_pull(rt, function, group, dest, source, count, op);
-        return;
-    }
-    check_same_arguments(rt, function, group, bytes);
-    ring_allreduce(rt, function, group, dest, source, count, sizeof(T), [op](void *acc, const void *in, size_t n) {
-        T *a = static_cast<T *>(acc);
-        const T *b = static_cast<const T *>(in);
-        for (size_t i = 0; i < n; ++i) a[i] = op(a[i], b[i]);
-    });
 }
 
 // reducescatter: source holds members x count elements; member i's dest gets op over every

@@ -51,10 +51,10 @@
       "rounds, the root sends log2(n) copies), pull (every PE reads the root's buffer: one round, "  \
       "the root serves n reads), or auto: pull up to 4 PEs, tree above")                            \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
-      "Host reduction algorithm for integer types: ring (reduce-scatter then allgather around the "  \
-      "team: each PE moves 2(n-1)/n of the data), pull (every PE reads every PE's data: n times "    \
-      "it), or auto: ring from 64 KiB. Floating-point reductions always pull, combining "            \
-      "in member order: the bits the device's reductions give")                                    \
+      "Host reduction algorithm: blocks (each PE reduces one block of every PE's data, then all "   \
+      "blocks are gathered: 2(n-1)/n of the data per PE), pull (every PE reads every PE's data: "  \
+      "n times it, in one round), or auto: blocks from 8 KiB. Both combine in member order, the " \
+      "bits the device's reductions give")                                                         \
     X(bootstrap_uid_interface, "FABSHMEM_BOOTSTRAP_UID_INTERFACE", "NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", String, "", "", "", \
       "Network interface (e.g. eth0) whose address rank 0's nvshmemx_get_uniqueid puts in the id " \
       "for the other ranks to connect to; empty: the first IPv4 interface that is up, not loopback") \
