@@ -76,7 +76,7 @@ Status FabricTransport::open_staging(int n_pes) {
     staging_ = static_cast<char *>(memory);
     staged_sent_.assign(n_pes, 0);
     staged_served_.assign(n_pes, 0);
-    return register_region(staging_, staging_size_, false, &staging_mr_);
+    return register_region(staging_, staging_size_, kHostMemory, &staging_mr_);
 }
 
 void FabricTransport::post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe,

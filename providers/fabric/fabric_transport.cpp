@@ -126,7 +126,8 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     return Status::ok;
 }
 
-Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid_mr **mr, bool report) {
+Status FabricTransport::register_region(void *base, size_t bytes, int gpu, fid_mr **mr, bool report) {
+    bool cuda = gpu != kHostMemory;
     iovec region{base, bytes};
     fi_mr_attr attr{};
     attr.mr_iov = &region;
@@ -135,7 +136,7 @@ Status FabricTransport::register_region(void *base, size_t bytes, bool cuda, fid
     attr.requested_key = ++registrations_;  // unique per region; with FI_MR_PROV_KEY the provider picks
     // GPU memory is registered as such, so the NIC reads and writes it directly (GPUDirect).
     attr.iface = cuda ? FI_HMEM_CUDA : FI_HMEM_SYSTEM;
-    if (cuda) attr.device.cuda = cuda_device_;
+    if (cuda) attr.device.cuda = gpu;
     int rc = fi_mr_regattr(domain_fid_, &attr, 0, mr);
     if (rc && !report) return Status::not_supported;
     if (rc) return fabric_failure(cuda ? "registering the GPU heap (fi_mr_regattr, FI_HMEM_CUDA)"
@@ -157,7 +158,7 @@ Status FabricTransport::register_space(const SymmetricSpace &space) {
     bool register_data = !(staged_ && cuda);
     Status status = Status::ok;
     if (register_data) {
-        status = register_region(heap_base_, heap_size_, cuda, &heap_mr_, !cuda);
+        status = register_region(heap_base_, heap_size_, cuda ? cuda_device_ : kHostMemory, &heap_mr_, !cuda);
         if (status != Status::ok && cuda) {
             // Some providers offer FI_HMEM for host memory only (shm without CUDA support).
             FS_WARN("provider %s offers FI_HMEM but cannot register GPU memory (this libfabric has no "
@@ -173,10 +174,10 @@ Status FabricTransport::register_space(const SymmetricSpace &space) {
     }
     // A host heap holds its signal words; a GPU heap's live in host memory of their own.
     if (!register_data || signal_base_ < heap_base_ || signal_base_ >= heap_base_ + heap_size_)
-        status = register_region(signal_base_, space.signals.size, false, &signal_mr_);
+        status = register_region(signal_base_, space.signals.size, kHostMemory, &signal_mr_);
     gpudirect_ = cuda && heap_mr_;
     if (status == Status::ok && space.statics.size) {
-        status = register_region(space.statics.base, space.statics.size, false, &static_mr_);
+        status = register_region(space.statics.base, space.statics.size, kHostMemory, &static_mr_);
         static_base_ = space.statics.base;
         static_size_ = space.statics.size;
     }
@@ -350,14 +351,11 @@ void *FabricTransport::device_buffer_descriptor(void *buffer) {
         temporary_registrations_.push_back(cache.front().mr);
         cache.erase(cache.begin());
     }
-    int saved_device = cuda_device_;
-    cuda_device_ = allocation.device;
     fid_mr *mr = nullptr;
-    Status status = register_region(allocation.base, allocation.bytes, true, &mr, false);
-    cuda_device_ = saved_device;
+    Status status = register_region(allocation.base, allocation.bytes, allocation.device, &mr, false);
     if (status != Status::ok)
         fatal("registering a local GPU buffer of %s with provider %s (fi_mr_regattr, FI_HMEM_CUDA) failed; "
-              "use nvshmem_malloc'd memory, or set FABSHMEM_STAGED=1 to stage GPU memory through the host",
+              "use nvshmem_malloc'd memory, or set FABSHMEM_GPUDIRECT=off to stage GPU memory through the host",
               human_size(allocation.bytes).c_str(), provider_.c_str());
     cache.push_back({allocation.id, mr});
     ++device_registrations_made_;

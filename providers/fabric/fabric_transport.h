@@ -72,8 +72,10 @@ private:
     FabricTransport() = default;
     Status open_endpoint(const FabricChoice &choice);
     Status register_space(const SymmetricSpace &space);
-    // `report`: log a failure as an error (otherwise the caller decides what it means).
-    Status register_region(void *base, size_t bytes, bool cuda, fid_mr **mr, bool report = true);
+    // Host memory, or GPU memory of `gpu` (>= 0). `report`: log a failure as an error
+    // (otherwise the caller decides what it means).
+    static constexpr int kHostMemory = -1;
+    Status register_region(void *base, size_t bytes, int gpu, fid_mr **mr, bool report = true);
     Status exchange(Bootstrap &bootstrap);
 
     // Staged access (fabric_staged.cpp): a heap the provider cannot touch (GPU memory without

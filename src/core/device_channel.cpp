@@ -219,12 +219,17 @@ bool DeviceChannel::serve() {
     return true;
 }
 
-bool DeviceChannel::wait_for_kernel_requests(std::string *error) {
-    if (!ring_) return true;
-    unsigned long long issued = 0;
-    if (!cuda::copy(&issued, ring_tickets_, sizeof issued, error) || !cuda::copies_complete(error)) return false;
-    while (__atomic_load_n(completed_, __ATOMIC_ACQUIRE) < issued) std::this_thread::yield();
-    return true;
+void DeviceChannel::wait_for_kernel_requests() {
+    if (!ring_) return;
+    // Kernels that ended wrote every request they took a ticket for, so a request waits exactly
+    // when the slot of the first ticket not yet completed holds one (seq = ticket + 1; it keeps
+    // that value while the progress thread's batch carries it out). Host memory only: no CUDA
+    // call on every quiet.
+    for (;;) {
+        uint64_t done = __atomic_load_n(completed_, __ATOMIC_ACQUIRE);
+        if (__atomic_load_n(&ring_[done % kRingSlots].seq, __ATOMIC_ACQUIRE) != done + 1) return;
+        std::this_thread::yield();
+    }
 }
 
 }  // namespace fabshmem

@@ -36,9 +36,8 @@ public:
 
     // On the program's thread, after its kernels ended: waits until the progress thread has
     // carried out every request they put in the ring (a kernel may end right after a
-    // non-blocking put, whose request is still waiting). False, with `error`, if the ticket
-    // count cannot be read.
-    bool wait_for_kernel_requests(std::string *error);
+    // non-blocking put, whose request is still waiting).
+    void wait_for_kernel_requests();
 
     static constexpr uint64_t kRingSlots = 4096;  // 256 KiB of pinned memory
     static constexpr uint64_t kMaxBatch = 256;
