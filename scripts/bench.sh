@@ -11,10 +11,75 @@
 #                    what the wait object costs the provider
 # and writes tables, CSV, JSON, one merged table and plots into results/bench-<time>/ (or $1).
 #   FABSHMEM_BENCH_MAX=64M by default
+#
+#   scripts/bench.sh --osu-vs-sos OSU_SRC SOS_SRC [OUT_DIR]
+# instead compares fabshmem with Sandia OpenSHMEM on the OSU Micro-Benchmarks' point-to-point
+# programs (osu_oshm_get, _put, _atomics on the heap), each built unchanged against both
+# (scripts/osu.sh; SOS by scripts/sos.sh into build-osu/sos), 2 PEs on one node under srun,
+# fabshmem and SOS alternating in PAIRS pairs (default 3), over libfabric shm and tcp (both
+# libraries on the same provider; CASES="shm tcp default" adds each library's own default, where
+# SOS takes whichever provider libfabric lists first); prints the median latency per size of
+# each and fabshmem / SOS. The two source trees are fetched outside this repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh >/dev/null
+if [ "${1:-}" = --osu-vs-sos ]; then
+    [ $# -ge 3 ] || { echo "usage: scripts/bench.sh --osu-vs-sos OSU_SRC SOS_SRC [OUT_DIR]" >&2; exit 2; }
+    osu_src=$2 sos_src=$3
+    out=${4:-results/osu-vs-sos-$(date +%Y%m%d-%H%M%S)}
+    mkdir -p "$out"
+    scripts/sos.sh "$sos_src" build-osu/sos
+    BUILD_ONLY=1 scripts/osu.sh "$osu_src" "$out/fabshmem-build"
+    BUILD_ONLY=1 OSHMEM_PREFIX=build-osu/sos scripts/osu.sh "$osu_src" "$out/sos-build"
+    conf_line=$(scripts/local-cluster.sh up)
+    export "${conf_line?}"
+    trap 'scripts/local-cluster.sh down >/dev/null 2>&1' EXIT
+    export FABSHMEM_SYMMETRIC_SIZE=256M SHMEM_SYMMETRIC_SIZE=256M
+    # osu_run LIB CASE PROGRAM: one run's "size latency" lines into $out/LIB-CASE-PROGRAM.
+    osu_run() {
+        local lib=$1 case=$2 program=$3 env=()
+        case $lib-$case in
+            fabshmem-shm) env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm) ;;
+            fabshmem-tcp) env=("FABSHMEM_DISABLE_IPC=1" "FABSHMEM_PROVIDER=tcp;ofi_rxm") ;;
+            sos-shm) env=(SHMEM_OFI_PROVIDER=shm) ;;
+            sos-tcp) env=("SHMEM_OFI_PROVIDER=tcp;ofi_rxm") ;;
+        esac
+        local dir=build-osu/osu; [ "$lib" = sos ] && dir=build-osu/osu-sos
+        local log=$out/$lib-$case-$program.log
+        env "${env[@]}" timeout -k 5 300 srun --mpi=pmix -n 2 "$dir/c/openshmem/osu_oshm_$program" heap >"$log" 2>&1 ||
+            echo "bench: $lib $case osu_oshm_$program failed (exit $?, $log)"
+        # "SIZE LATENCY" lines; atomics: "OPERATION RATE LATENCY".
+        awk 'NF == 2 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9.]+$/ {print}
+             NF == 3 && $1 ~ /^shmem_/ {print $1, $3}' "$log" >>"$out/$lib-$case-$program"
+    }
+    cases=${CASES:-shm tcp}
+    for ((p = 0; p < ${PAIRS:-3}; ++p)); do
+        for case in $cases; do
+            for program in get put atomics; do
+                osu_run fabshmem $case $program
+                osu_run sos $case $program
+            done
+        done
+    done
+    median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
+    {
+        printf '%-8s %-8s %22s %12s %12s %12s\n' case program size 'fabshmem us' 'SOS us' fabshmem/SOS
+        for case in $cases; do
+            for program in get put atomics; do
+                for size in $(awk '!seen[$1]++ {print $1}' "$out/fabshmem-$case-$program"); do
+                    f=$(awk -v s="$size" '$1 == s {print $2}' "$out/fabshmem-$case-$program" | median)
+                    o=$(awk -v s="$size" '$1 == s {print $2}' "$out/sos-$case-$program" | median)
+                    [ -n "$f" ] && [ -n "$o" ] || continue
+                    printf '%-8s %-8s %22s %12s %12s %12.2f\n' "$case" "$program" "$size" "$f" "$o" \
+                        "$(echo "$f / $o" | bc -l 2>/dev/null || echo 0)"
+                done
+            done
+        done
+    } | tee "$out/summary.txt"
+    echo "bench: results in $out"
+    exit 0
+fi
 out=${1:-results/bench-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 conf_line=$(scripts/local-cluster.sh up --nodes 2)

@@ -5,7 +5,9 @@
 # and writes each table (and the configure and make logs) into results/osu-<time>/ (or $2).
 #   scripts/osu.sh OSU_SOURCE_DIR [OUT_DIR]
 # OSU_SOURCE_DIR is an OSU Micro-Benchmarks 7.x tree fetched outside this repository; it is
-# built out of tree (build-osu/) and never changed.
+# built out of tree (build-osu/) and never changed. OSHMEM_PREFIX=DIR builds against another
+# OpenSHMEM installed there (bin/oshcc; build-osu/osu-$(basename DIR)/) instead, as
+# `scripts/bench.sh --osu-vs-sos` does with Sandia OpenSHMEM; BUILD_ONLY=1 stops after the build.
 set -euo pipefail
 [ $# -ge 1 ] && [ -x "$1/configure" ] || { echo "usage: scripts/osu.sh OSU_SOURCE_DIR [OUT_DIR]" >&2; exit 2; }
 src=$(realpath "$1")
@@ -16,14 +18,19 @@ mkdir -p "$out"
 out=$(realpath "$out")
 scripts/setup.sh
 
-# fabshmem installed into a prefix of its own: oshcc, oshc++, oshrun, headers, library.
-prefix=$root/build-osu/prefix
-[ -f build-osu/fabshmem/build.ninja ] ||
-    meson setup build-osu/fabshmem --prefix="$prefix" -Dtests=false -Dbench=false >/dev/null
-meson install -C build-osu/fabshmem >/dev/null
+if [ -n "${OSHMEM_PREFIX:-}" ]; then
+    prefix=$(realpath "$OSHMEM_PREFIX")
+    obj=$root/build-osu/osu-$(basename "$prefix")
+else
+    # fabshmem installed into a prefix of its own: oshcc, oshc++, oshrun, headers, library.
+    prefix=$root/build-osu/prefix
+    [ -f build-osu/fabshmem/build.ninja ] ||
+        meson setup build-osu/fabshmem --prefix="$prefix" -Dtests=false -Dbench=false >/dev/null
+    meson install -C build-osu/fabshmem >/dev/null
+    obj=$root/build-osu/osu
+fi
 
 # OSU's own build: its configure finds OpenSHMEM by linking shmem_barrier_all and shmem_finalize.
-obj=$root/build-osu/osu
 mkdir -p "$obj"
 (cd "$obj" && [ -f Makefile ] || "$src/configure" CC="$prefix/bin/oshcc" CXX="$prefix/bin/oshc++") \
     >"$out/configure.log" 2>&1 || { echo "osu: configure failed (log: $out/configure.log)"; exit 1; }
@@ -35,7 +42,8 @@ for p in $programs; do
     [ -x "$obj/c/openshmem/$p" ] && built=$((built + 1))
 done
 found=$(grep -q '^ac_cv_func_shmem_barrier_all=yes' "$obj/config.log" && echo "found" || echo "did not find")
-echo "osu: configure $found shmem_barrier_all in the library; $built/$total OpenSHMEM programs build"
+echo "osu: configure $found shmem_barrier_all in the library; $built/$total OpenSHMEM programs build ($obj)"
+[ -n "${BUILD_ONLY:-}" ] && exit 0
 
 conf_line=$(scripts/local-cluster.sh up)
 export "${conf_line?}"
