@@ -54,13 +54,15 @@ bool FabricTransport::provider_does_every_atomic() const {
     return true;
 }
 
-// Every atomic waits for its result, the non-fetching ones too: a completion without a
-// result can come before the target has applied the operation (shm applies atomics in the
-// target's progress and completes them on delivery to its queue, delivery-complete or not),
-// and then a quiet would not make the new value visible.
+// Every atomic is a fetching one, the non-fetching ones too: a completion without a result can
+// come before the target has applied the operation (shm applies atomics in the target's
+// progress and completes them on delivery to its queue, delivery-complete or not), and then a
+// quiet would not make the new value visible. A result arrives only once it is applied.
 uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
     // A GPU heap's words take atomics from kernels too, which a NIC's atomics on GPU memory
     // would not be atomic with: the target makes them itself, with the GPU's atomics.
+    // A result that does not show this PE's own earlier atomics would surprise: they complete first.
+    if (atomics_in_flight_.load(std::memory_order_relaxed)) quiet();
     bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
     if (staged_ || gpu_word || !provider_does(r)) return staged_atomic(r, pe);
     std::atomic<int> remaining{1};
@@ -98,6 +100,47 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
     for (fid_mr *mr : {operand_mr, compare_mr, result_mr})
         if (mr) fi_close(&mr->fid);
     return result;
+}
+
+// Posted, not waited for: its operand and result live in the pooled context until the
+// completion, which quiet waits for like any other. Blocking where the provider does not do
+// the operation, on a GPU word, or where local buffers need registering (FI_MR_LOCAL).
+void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
+    bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
+    if (staged_ || gpu_word || !provider_does(r) || mr_local_) {
+        atomic(r, pe);
+        return;
+    }
+    // A loop of them must not outrun the provider's queues and grow the context pool without
+    // end: past this many outstanding operations, reap completions first.
+    constexpr uint64_t kMostOutstanding = 256;
+    poll_until([&] {
+        return posted_.load(std::memory_order_acquire) - completed_.load(std::memory_order_acquire) < kMostOutstanding;
+    });
+    OpContext *context = acquire_context();
+    context->pooled = true;
+    context->remaining = nullptr;
+    context->pe = pe;
+    context->op = Op::atomic;
+    context->operand = r.operand;
+    fi_ioc operand_ioc{&context->operand, 1}, result_ioc{&context->result, 1};
+    void *no_desc = nullptr;
+    auto [region, region_offset] = remote(pe, r.offset);
+    fi_rma_ioc target{region->base + region_offset, 1, region->key};
+    fi_msg_atomic msg{};
+    msg.msg_iov = &operand_ioc;
+    msg.desc = &no_desc;
+    msg.iov_count = 1;
+    msg.addr = peers_[pe].address;
+    msg.rma_iov = &target;
+    msg.rma_iov_count = 1;
+    msg.datatype = to_fi_type(r.width);
+    msg.op = to_fi_op(r.op);
+    msg.context = &context->fi;
+    atomics_in_flight_.store(true, std::memory_order_relaxed);
+    start_operation(Op::atomic, r.width, pe, [&] {
+        return fi_fetch_atomicmsg(ep_, &msg, &result_ioc, &no_desc, 1, FI_COMPLETION);
+    });
 }
 
 }  // namespace fabshmem

@@ -20,6 +20,7 @@ struct FabricTransport::OpContext {
     int pe;
     Op op;
     bool pooled = true;
+    uint64_t operand = 0, result = 0;  // a non-blocking atomic's: valid until its completion
 };
 
 template <class Start>

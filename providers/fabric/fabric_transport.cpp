@@ -467,6 +467,7 @@ void FabricTransport::wait_for(const std::atomic<int> &remaining) {
 }
 
 void FabricTransport::quiet() {
+    atomics_in_flight_.store(false, std::memory_order_relaxed);  // those posted later set it again
     poll_until([&] {
         return completed_.load(std::memory_order_acquire) >= posted_.load(std::memory_order_acquire);
     });
@@ -474,7 +475,9 @@ void FabricTransport::quiet() {
 }
 
 void FabricTransport::fence() {
-    if (!ordered_writes_) quiet();  // without write-after-write ordering, complete everything
+    // Without write-after-write ordering complete everything; atomics are not ordered with
+    // writes by it, so outstanding ones are completed too.
+    if (!ordered_writes_ || atomics_in_flight_.load(std::memory_order_relaxed)) quiet();
 }
 
 void FabricTransport::release_temporary_registrations() {

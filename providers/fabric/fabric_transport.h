@@ -36,6 +36,7 @@ public:
     void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override;
     void put_signal(size_t offset, uint64_t value, int pe) override;
     uint64_t atomic(const AtomicRequest &request, int pe) override;
+    void atomic_nbi(const AtomicRequest &request, int pe) override;
     void quiet() override;
     void fence() override;
     bool poll() override;
@@ -168,6 +169,7 @@ private:
     uint64_t probe_word_ = 0;
     std::atomic<int> probe_remaining_{0};
 
+    std::atomic<bool> atomics_in_flight_{false};  // atomic_nbi since the last quiet: fence quiets
     std::atomic<uint64_t> posted_{0};
     std::atomic<uint64_t> completed_{0};
 

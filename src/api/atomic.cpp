@@ -10,15 +10,32 @@ using namespace fabshmem;
 
 namespace fabshmem {
 
-uint64_t atomic_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand,
-                   uint64_t compare, int pe) {
-    Runtime &rt = runtime_for(function);
-    size_t offset = checked_remote_offset(rt, function, dest, width, pe, &operand);
+namespace {
+
+// The offset of the aligned symmetric word `dest` of `width` bytes, after every check.
+size_t atomic_offset(Runtime &rt, const char *function, size_t width, void *dest, int pe, const void *local) {
+    size_t offset = checked_remote_offset(rt, function, dest, width, pe, local);
     if (offset % width)
         fatal("%s: the address %p is not aligned to its %zu-byte type; atomics need an aligned "
               "symmetric word", function, dest, width);
+    return offset;
+}
+
+}  // namespace
+
+uint64_t atomic_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand,
+                   uint64_t compare, int pe) {
+    Runtime &rt = runtime_for(function);
+    size_t offset = atomic_offset(rt, function, width, dest, pe, &operand);
     ActivityScope activity("in an atomic on", pe);
     return rt.route(pe).atomic(AtomicRequest{op, width, offset, operand, compare}, pe);
+}
+
+void atomic_nbi_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand, int pe) {
+    Runtime &rt = runtime_for(function);
+    size_t offset = atomic_offset(rt, function, width, dest, pe, &operand);
+    ActivityScope activity("in an atomic on", pe);
+    rt.route(pe).atomic_nbi(AtomicRequest{op, width, offset, operand, 0}, pe);
 }
 
 }  // namespace fabshmem
@@ -30,9 +47,10 @@ T fetching(const char *function, AtomicOp op, T *dest, T value, int pe, T compar
     return from_bits<T>(atomic_on(function, op, sizeof(T), dest, to_bits(value), to_bits(compare), pe));
 }
 
+// Complete at the next quiet, as the specification allows (and ordered by fence).
 template <class T>
 void non_fetching(const char *function, AtomicOp op, T *dest, T value, int pe) {
-    atomic_on(function, op, sizeof(T), dest, to_bits(value), 0, pe);
+    atomic_nbi_on(function, op, sizeof(T), dest, to_bits(value), pe);
 }
 
 }  // namespace

@@ -95,6 +95,8 @@ Team &team_for(Runtime &rt, const char *function, int handle);
 // (src/api_atomic.cpp); used by the AMO, signal and collective calls.
 uint64_t atomic_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand,
                    uint64_t compare, int pe);
+// The same for an atomic without a result: complete at the next quiet (Transport::atomic_nbi).
+void atomic_nbi_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand, int pe);
 
 // Barriers: sync_all only synchronises; barrier_all first completes this PE's operations.
 void sync_all(Runtime &rt);

@@ -47,6 +47,9 @@ public:
     // An atomic on a word of PE `pe`'s symmetric memory: complete on return, giving the old
     // value. Atomic with respect to every other path to the same word (atomic_ops.h).
     virtual uint64_t atomic(const AtomicRequest &request, int pe) = 0;
+    // The same without a result (add, set, and, or, xor): done and visible at the next quiet,
+    // ordered by fence. Transports that complete every atomic at once need not override it.
+    virtual void atomic_nbi(const AtomicRequest &request, int pe) { atomic(request, pe); }
     // Stores an 8-byte signal word (barrier flags) without waiting for it.
     virtual void put_signal(size_t offset, uint64_t value, int pe) = 0;
     // Every operation this PE issued is complete and visible at its target.

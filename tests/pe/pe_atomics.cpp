@@ -120,6 +120,31 @@ void check_extended(const char *name, Fetch fetch, Set set, Swap swap) {
     nvshmem_free(word);
 }
 
+// Non-fetching atomics complete at quiet, and fence orders them before a later put: the
+// flag's last value, put after a fence, must find every add applied.
+void check_fence_orders_atomics() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), next = (me + 1) % n;
+    long *value = static_cast<long *>(nvshmem_calloc(1, sizeof(long)));
+    long *flag = static_cast<long *>(nvshmem_calloc(1, sizeof(long)));
+    nvshmem_barrier_all();
+    const long rounds = 200;
+    for (long k = 1; k <= rounds; ++k) {
+        nvshmem_long_atomic_add(value, 1, next);
+        nvshmem_fence();
+        nvshmem_long_p(flag, k, next);
+    }
+    nvshmem_long_wait_until(flag, NVSHMEM_CMP_EQ, rounds);
+    PE_CHECK(nvshmem_long_atomic_fetch(value, me) == rounds, "after a fence: %ld of %ld adds applied",
+             nvshmem_long_atomic_fetch(value, me), rounds);
+    nvshmem_barrier_all();
+    nvshmem_long_atomic_add(value, 5, next);
+    PE_CHECK(nvshmem_long_atomic_fetch(value, next) == rounds + 5, "a fetch after this PE's own add: %ld",
+             nvshmem_long_atomic_fetch(value, next));
+    nvshmem_barrier_all();
+    nvshmem_free(flag);
+    nvshmem_free(value);
+}
+
 }  // namespace
 
 int main() {
@@ -138,6 +163,7 @@ int main() {
 #define CHECK_EXTENDED(NAME, TYPE) \
     check_extended<TYPE>(#NAME, nvshmem_##NAME##_atomic_fetch, nvshmem_##NAME##_atomic_set, nvshmem_##NAME##_atomic_swap);
     FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(CHECK_EXTENDED)
+    check_fence_orders_atomics();
     pe_pass("atomics");
     nvshmem_finalize();
     return 0;
