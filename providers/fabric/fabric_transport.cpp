@@ -25,9 +25,15 @@ namespace fabshmem {
 
 namespace {
 
-// What each PE publishes at init.
+// What each PE publishes at init: 152 bytes (the init exchange grows with it times the PEs).
+// Addresses of up to kInlineAddress bytes travel in the card (IPv4/IPv6 sockaddrs, InfiniBand,
+// EFA, CXI, PSM); where some PE's is longer (shm's names may be), every PE then sends its
+// whole address in a second allgather, which every PE decides on from the same cards.
+constexpr size_t kInlineAddress = 64;
+constexpr size_t kLongestAddress = 512;
 struct PeerCard {
-    char provider[64];
+    uint32_t provider_hash;  // of the provider's name: every PE must use the same one
+    uint32_t address_length;
     uint64_t heap_base;
     uint64_t heap_key;
     uint64_t heap_size;
@@ -38,9 +44,15 @@ struct PeerCard {
     uint64_t static_base;
     uint64_t static_key;
     uint64_t static_size;  // 0: none registered
-    uint32_t address_length;
-    uint8_t address[512];
+    uint8_t address[kInlineAddress];
 };
+static_assert(sizeof(PeerCard) == 152, "the card's size is documented above and in docs/scale.md");
+
+uint32_t fnv1a(const std::string &text) {
+    uint32_t hash = 2166136261u;
+    for (unsigned char c : text) hash = (hash ^ c) * 16777619u;
+    return hash;
+}
 
 Status fabric_failure(const char *what, int rc) {
     FS_ERROR("%s failed: %s", what, fi_strerror(-rc));
@@ -80,7 +92,7 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const TransportContext &c
     if (*status == Status::ok) transport->query_atomics();
     bool need_staging = transport->staged_ || cuda_heap || !transport->provider_does_every_atomic();
     if (*status == Status::ok && need_staging) *status = transport->open_staging(bootstrap.size());
-    if (*status == Status::ok) *status = transport->exchange(bootstrap);
+    if (*status == Status::ok) *status = transport->exchange(bootstrap, options.debug);
     if (*status != Status::ok) return nullptr;
     return transport;
 }
@@ -184,9 +196,9 @@ Status FabricTransport::register_space(const SymmetricSpace &space) {
     return status;
 }
 
-Status FabricTransport::exchange(Bootstrap &bootstrap) {
+Status FabricTransport::exchange(Bootstrap &bootstrap, bool whole_addresses) {
     PeerCard mine{};
-    std::snprintf(mine.provider, sizeof mine.provider, "%s", provider_.c_str());
+    mine.provider_hash = fnv1a(provider_);
     uint64_t virtual_base = virtual_addressing_ ? reinterpret_cast<uint64_t>(heap_base_) : 0;
     mine.heap_base = virtual_base;
     mine.heap_key = heap_mr_ ? fi_mr_key(heap_mr_) : 0;
@@ -207,25 +219,38 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
         mine.signal_base = virtual_base + static_cast<uint64_t>(signal_base_ - heap_base_);
         mine.signal_key = mine.heap_key;
     }
-    size_t length = sizeof mine.address;
-    int rc = fi_getname(&ep_->fid, mine.address, &length);
+    uint8_t address[kLongestAddress] = {};
+    size_t length = sizeof address;
+    int rc = fi_getname(&ep_->fid, address, &length);
     if (rc) return fabric_failure("fi_getname", rc);
     mine.address_length = static_cast<uint32_t>(length);
+    std::memcpy(mine.address, address, std::min(length, kInlineAddress));
     address_bytes_ = length;
 
-    std::vector<PeerCard> cards(bootstrap.size());
+    size_t n = bootstrap.size();
+    std::vector<PeerCard> cards(n);
     Status status = bootstrap.allgather(&mine, sizeof mine, cards.data());
     if (status != Status::ok) return status;
+    for (size_t pe = 0; pe < n; ++pe) {
+        if (cards[pe].provider_hash == mine.provider_hash) continue;
+        FS_ERROR("PE %zu chose another libfabric provider than this PE's '%s'; set FABSHMEM_PROVIDER "
+                 "to the same value for every PE",
+                 pe, provider_.c_str());
+        return Status::invalid_argument;
+    }
+    // Whole addresses, where some PE's does not fit in its card (every PE sees the same cards).
+    std::vector<uint8_t> long_addresses;
+    if (whole_addresses ||
+        std::any_of(cards.begin(), cards.end(), [](const PeerCard &c) { return c.address_length > kInlineAddress; })) {
+        FS_DEBUG("fabric addresses exchanged whole (%zu bytes each)", kLongestAddress);
+        long_addresses.resize(n * kLongestAddress);
+        status = bootstrap.allgather(address, kLongestAddress, long_addresses.data());
+        if (status != Status::ok) return status;
+    }
 
-    peers_.resize(cards.size());
-    for (size_t pe = 0; pe < cards.size(); ++pe) {
+    peers_.resize(n);
+    for (size_t pe = 0; pe < n; ++pe) {
         const PeerCard &card = cards[pe];
-        if (std::strncmp(card.provider, mine.provider, sizeof mine.provider) != 0) {
-            FS_ERROR("PE %zu chose libfabric provider '%s' but this PE chose '%s'; set "
-                     "FABSHMEM_PROVIDER to the same value for every PE",
-                     pe, card.provider, mine.provider);
-            return Status::invalid_argument;
-        }
         if (card.heap_size != mine.heap_size) {
             FS_ERROR("PE %zu has a symmetric heap of %llu bytes but this PE has %llu; set "
                      "FABSHMEM_SYMMETRIC_SIZE to the same value for every PE",
@@ -233,7 +258,8 @@ Status FabricTransport::exchange(Bootstrap &bootstrap) {
                      static_cast<unsigned long long>(mine.heap_size));
             return Status::invalid_argument;
         }
-        if (fi_av_insert(av_, card.address, 1, &peers_[pe].address, 0, nullptr) != 1) {
+        const void *peer_address = long_addresses.empty() ? card.address : &long_addresses[pe * kLongestAddress];
+        if (fi_av_insert(av_, peer_address, 1, &peers_[pe].address, 0, nullptr) != 1) {
             FS_ERROR("fi_av_insert of PE %zu's address failed", pe);
             return Status::fabric_error;
         }

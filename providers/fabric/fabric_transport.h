@@ -77,7 +77,9 @@ private:
     // (otherwise the caller decides what it means).
     static constexpr int kHostMemory = -1;
     Status register_region(void *base, size_t bytes, int gpu, fid_mr **mr, bool report = true);
-    Status exchange(Bootstrap &bootstrap);
+    // `whole_addresses`: send whole addresses even where every PE's fits in its card (the
+    // path of providers with long addresses, taken under FABSHMEM_DEBUG=1 so tests reach it).
+    Status exchange(Bootstrap &bootstrap, bool whole_addresses);
 
     // Staged access (fabric_staged.cpp): a heap the provider cannot touch (GPU memory without
     // FI_HMEM) is reached through the target's host staging area, served by its poll().

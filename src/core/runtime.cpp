@@ -207,6 +207,7 @@ TransportOptions transport_options(const Config &config) {
     options.max_message = config.max_msg_size;
     options.peer_timeout = config.peer_timeout;
     options.cq_wait_fd = !config.progress_nap;
+    options.debug = config.debug;
     return options;
 }
 

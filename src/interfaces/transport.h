@@ -117,6 +117,7 @@ struct TransportOptions {
     size_t max_message = 0;          // FABSHMEM_MAX_MSG_SIZE: split larger transfers; 0: none
     long peer_timeout = 0;           // FABSHMEM_PEER_TIMEOUT: a post refused this long is fatal
     bool cq_wait_fd = true;          // !FABSHMEM_PROGRESS_NAP: the idle progress thread sleeps on it
+    bool debug = false;              // FABSHMEM_DEBUG: take rarely used paths too (fabric_transport.h)
 };
 
 // Everything a transport is given when it opens.
