@@ -42,7 +42,8 @@
     X(info, "FABSHMEM_INFO", "", Bool, "0", "", "",                                                        \
       "Print the configuration and each PE's choices (provider, heap, paths) at init")             \
     X(debug, "FABSHMEM_DEBUG", "", Bool, "0", "", "",                                                      \
-      "Debug messages, and collective checks (every PE allocates the same sizes)")                 \
+      "Debug messages, collective checks (every PE allocates the same sizes), and a rarely "       \
+      "needed path taken on purpose (fabric addresses exchanged whole at init)")                   \
     X(bootstrap_timeout, "FABSHMEM_BOOTSTRAP_TIMEOUT", "", Int, "120", "0", "86400",                             \
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
