@@ -27,8 +27,8 @@ namespace {
 
 // What each PE publishes at init: 152 bytes (the init exchange grows with it times the PEs).
 // Addresses of up to kInlineAddress bytes travel in the card (IPv4/IPv6 sockaddrs, InfiniBand,
-// EFA, CXI, PSM); where some PE's is longer (shm's names may be), every PE then sends its
-// whole address in a second allgather, which every PE decides on from the same cards.
+// EFA, CXI, PSM; shm's are 19 B); where some PE's is longer (UCX's worker addresses are), every
+// PE sends its whole address in a second allgather, which every PE decides on from the same cards.
 constexpr size_t kInlineAddress = 64;
 constexpr size_t kLongestAddress = 512;
 struct PeerCard {
