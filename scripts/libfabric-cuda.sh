@@ -23,14 +23,7 @@ if [ -x "$prefix/bin/fi_info" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; 
     exit 0
 fi
 
-missing=()
-for p in libtool autoconf automake make gcc; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    [ "$(id -u)" -eq 0 ] || { echo "libfabric-cuda: install ${missing[*]} (as root)" >&2; exit 1; }
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$(dirname "$0")/setup.sh" libtool autoconf automake make gcc
 
 [ -x "$src/configure" ] || (cd "$src" && ./autogen.sh >/dev/null)
 obj="$prefix.obj"  # out of tree, beside the prefix

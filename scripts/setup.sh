@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages fabshmem needs to build, test and benchmark, if missing.
+# Installs the Debian 12 packages fabshmem needs to build, test and benchmark, if missing;
+# with names, installs those instead (the scripts that build fetched clients use it).
+#   scripts/setup.sh [PACKAGE...]
 set -euo pipefail
 
 packages=(
@@ -12,6 +14,7 @@ packages=(
     gnuplot-nox bc                             # benchmark plots
     iproute2 util-linux                        # simulated nodes (ip netns, nsenter, unshare)
 )
+[ $# -gt 0 ] && packages=("$@")
 
 missing=()
 for p in "${packages[@]}"; do

@@ -23,14 +23,7 @@ if [ -x "$prefix/bin/oshcc" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$config" ]; 
     exit 0
 fi
 
-missing=()
-for p in libtool autoconf automake make gcc libfabric-dev libpmix-dev; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    [ "$(id -u)" -eq 0 ] || { echo "sos: install ${missing[*]} (as root)" >&2; exit 1; }
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+"$(dirname "$0")/setup.sh" libtool autoconf automake make gcc libfabric-dev libpmix-dev
 
 [ -x "$src/configure" ] || (cd "$src" && ./autogen.sh >/dev/null 2>&1)
 obj="$prefix.obj"  # out of tree, beside the prefix

@@ -47,6 +47,30 @@ bool FabricTransport::provider_does(const AtomicRequest &r) const {
     return atomic_supported_[r.width == 8][static_cast<size_t>(r.op)];
 }
 
+// A GPU heap's words take atomics from kernels too, which a NIC's atomics on GPU memory would
+// not be atomic with: the target makes them itself, with the GPU's atomics.
+bool FabricTransport::provider_carries(const AtomicRequest &r) const {
+    bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
+    return !staged_ && !gpu_word && provider_does(r);
+}
+
+fi_msg_atomic FabricTransport::atomic_message(const AtomicRequest &r, int pe, fi_ioc *operand, void **desc,
+                                              fi_rma_ioc *target, void *context) const {
+    auto [region, region_offset] = remote(pe, r.offset);
+    *target = fi_rma_ioc{region->base + region_offset, 1, region->key};
+    fi_msg_atomic msg{};
+    msg.msg_iov = operand;
+    msg.desc = desc;
+    msg.iov_count = 1;
+    msg.addr = peers_[pe].address;
+    msg.rma_iov = target;
+    msg.rma_iov_count = 1;
+    msg.datatype = to_fi_type(r.width);
+    msg.op = to_fi_op(r.op);
+    msg.context = context;
+    return msg;
+}
+
 bool FabricTransport::provider_does_every_atomic() const {
     for (size_t wide = 0; wide < 2; ++wide)
         for (AtomicOp op : kAllOps)
@@ -59,12 +83,9 @@ bool FabricTransport::provider_does_every_atomic() const {
 // progress and completes them on delivery to its queue, delivery-complete or not), and then a
 // quiet would not make the new value visible. A result arrives only once it is applied.
 uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
-    // A GPU heap's words take atomics from kernels too, which a NIC's atomics on GPU memory
-    // would not be atomic with: the target makes them itself, with the GPU's atomics.
     // A result that does not show this PE's own earlier atomics would surprise: they complete first.
     if (atomics_in_flight_.load(std::memory_order_relaxed)) quiet();
-    bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
-    if (staged_ || gpu_word || !provider_does(r)) return staged_atomic(r, pe);
+    if (!provider_carries(r)) return staged_atomic(r, pe);
     std::atomic<int> remaining{1};
     OpContext context{{}, &remaining, pe, Op::atomic, false};  // on the stack: the call waits
     uint64_t operand = r.operand, compare = r.compare, result = 0;
@@ -72,18 +93,8 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
     void *operand_desc = local_descriptor(&operand, r.width, &operand_mr);
     void *result_desc = local_descriptor(&result, r.width, &result_mr);
     fi_ioc operand_ioc{&operand, 1}, result_ioc{&result, 1};
-    auto [region, region_offset] = remote(pe, r.offset);
-    fi_rma_ioc target{region->base + region_offset, 1, region->key};
-    fi_msg_atomic msg{};
-    msg.msg_iov = &operand_ioc;
-    msg.desc = &operand_desc;
-    msg.iov_count = 1;
-    msg.addr = peers_[pe].address;
-    msg.rma_iov = &target;
-    msg.rma_iov_count = 1;
-    msg.datatype = to_fi_type(r.width);
-    msg.op = to_fi_op(r.op);
-    msg.context = &context.fi;
+    fi_rma_ioc target;
+    fi_msg_atomic msg = atomic_message(r, pe, &operand_ioc, &operand_desc, &target, &context.fi);
     if (r.op == AtomicOp::compare_swap) {
         fi_ioc compare_ioc{&compare, 1};
         void *compare_desc = local_descriptor(&compare, r.width, &compare_mr);
@@ -106,8 +117,7 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
 // completion, which quiet waits for like any other. Blocking where the provider does not do
 // the operation, on a GPU word, or where local buffers need registering (FI_MR_LOCAL).
 void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
-    bool gpu_word = heap_is_cuda_ && !is_static_offset(r.offset);
-    if (staged_ || gpu_word || !provider_does(r) || mr_local_) {
+    if (!provider_carries(r) || mr_local_) {
         atomic(r, pe);
         return;
     }
@@ -125,18 +135,8 @@ void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
     context->operand = r.operand;
     fi_ioc operand_ioc{&context->operand, 1}, result_ioc{&context->result, 1};
     void *no_desc = nullptr;
-    auto [region, region_offset] = remote(pe, r.offset);
-    fi_rma_ioc target{region->base + region_offset, 1, region->key};
-    fi_msg_atomic msg{};
-    msg.msg_iov = &operand_ioc;
-    msg.desc = &no_desc;
-    msg.iov_count = 1;
-    msg.addr = peers_[pe].address;
-    msg.rma_iov = &target;
-    msg.rma_iov_count = 1;
-    msg.datatype = to_fi_type(r.width);
-    msg.op = to_fi_op(r.op);
-    msg.context = &context->fi;
+    fi_rma_ioc target;
+    fi_msg_atomic msg = atomic_message(r, pe, &operand_ioc, &no_desc, &target, &context->fi);
     atomics_in_flight_.store(true, std::memory_order_relaxed);
     start_operation(Op::atomic, r.width, pe, [&] {
         return fi_fetch_atomicmsg(ep_, &msg, &result_ioc, &no_desc, 1, FI_COMPLETION);

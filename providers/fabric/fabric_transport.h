@@ -4,6 +4,7 @@
 #pragma once
 
 #include <rdma/fabric.h>
+#include <rdma/fi_atomic.h>
 #include <rdma/fi_domain.h>
 
 #include <atomic>
@@ -94,6 +95,12 @@ private:
     void query_atomics();
     bool provider_does(const AtomicRequest &request) const;
     bool provider_does_every_atomic() const;
+    // Whether the provider carries out `request` (else the target does: staged_atomic).
+    bool provider_carries(const AtomicRequest &request) const;
+    // The message of one atomic on PE `pe`; `operand`, `desc` and `target` (filled here) must
+    // outlive the post.
+    fi_msg_atomic atomic_message(const AtomicRequest &request, int pe, fi_ioc *operand, void **desc,
+                                 fi_rma_ioc *target, void *context) const;
     // Posts one operation on registered memory and polls until it completes.
     void post_and_wait(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
                        size_t offset);
