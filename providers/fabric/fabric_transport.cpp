@@ -344,9 +344,10 @@ void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **tem
     if (gpudirect_) {
         // GPU memory is always described to the provider (FI_MR_HMEM), FI_MR_LOCAL or not:
         // without a descriptor it would take the buffer for host memory.
-        if (in_heap || cuda::is_device_pointer(buffer)) {
+        cuda::DeviceAllocation allocation;
+        if (in_heap || cuda::device_allocation(buffer, &allocation)) {
             if (device) *device = true;
-            return in_heap ? heap_desc_ : device_buffer_descriptor(buffer);
+            return in_heap ? heap_desc_ : device_buffer_descriptor(allocation);
         }
     }
     if (!mr_local_) return nullptr;
@@ -357,11 +358,7 @@ void *FabricTransport::local_descriptor(void *buffer, size_t bytes, fid_mr **tem
     return fi_mr_desc(*temporary);
 }
 
-void *FabricTransport::device_buffer_descriptor(void *buffer) {
-    cuda::DeviceAllocation allocation;
-    if (!cuda::device_allocation(buffer, &allocation))
-        fatal("a GPU buffer at %p is not memory from cudaMalloc (CUDA does not report its allocation); "
-              "use cudaMalloc'd or nvshmem_malloc'd memory with the fabric", buffer);
+void *FabricTransport::device_buffer_descriptor(const cuda::DeviceAllocation &allocation) {
     std::lock_guard<std::mutex> lock(device_registrations_mutex_);
     auto &cache = device_registrations_;
     for (size_t i = cache.size(); i-- > 0;) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda_support.h"
 #include "status.h"
 #include "transport.h"
 
@@ -119,7 +120,7 @@ private:
     // the buffer is GPU memory (never injected: the provider copies it with CUDA).
     void *local_descriptor(void *buffer, size_t bytes, fid_mr **temporary, bool *device = nullptr);
     // GPUDirect: a local GPU buffer outside the heap, registered FI_HMEM_CUDA on first use.
-    void *device_buffer_descriptor(void *buffer);
+    void *device_buffer_descriptor(const cuda::DeviceAllocation &allocation);
     void wait_for(const std::atomic<int> &remaining);
     void complete(void *op_context);
     [[noreturn]] void report_completion_error();
