@@ -5,25 +5,19 @@
 #include "log.h"
 
 namespace fabshmem {
-namespace {
 
 size_t symmetric_offset(Runtime &rt, const char *function, const void *symmetric, size_t bytes) {
     return checked_remote_offset(rt, function, symmetric, bytes, rt.my_pe, symmetric ? symmetric : "");
 }
 
-// The member a loop over all of them visits at `step`: this one first, then those after it, so
-// that the members do not all read from member 0 first, then all from member 1, and so on.
 int next_member(const Group &group, size_t step) {
     return static_cast<int>((static_cast<size_t>(group.my_index) + step) % group.members.size());
 }
 
-// Gets `bytes` at `offset` of member `index`'s heap into `dest` (any local memory).
 void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t offset, size_t bytes) {
     int pe = group.members[index];
     if (bytes) rt.route(pe).get(dest, offset, bytes, pe, false);
 }
-
-}  // namespace
 
 std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine) {
     rt.route(rt.my_pe).put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);

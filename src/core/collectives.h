@@ -52,6 +52,14 @@ void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest
 // Every member's `mine`, in member order, through each PE's scratch word: publish, sync, read
 // all. The caller syncs again before the scratch word may be reused (after its own reads).
 std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine);
+// This PE's offset of its symmetric `symmetric` (`bytes` long), after the checks every call makes.
+size_t symmetric_offset(Runtime &rt, const char *function, const void *symmetric, size_t bytes);
+// The member a loop over all of them visits at `step`: this one first, then those after it, so
+// that the members do not all read from member 0 first, then all from member 1, and so on.
+int next_member(const Group &group, size_t step);
+// Gets `bytes` at `offset` of member `index`'s heap into `dest` (any local memory); completes
+// at quiet_all.
+void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t offset, size_t bytes);
 
 // Gets `bytes` at symmetric `source` from every member, in member order, calling
 // combine(member_index, data) for each; the data are valid only during the call.
@@ -134,17 +142,16 @@ void reduce_blocks(Runtime &rt, const char *function, const Group &group, T *des
                    size_t count, Op op) {
     size_t bytes = checked_bytes(function, count, sizeof(T));
     check_same_arguments(rt, function, group, bytes);
-    size_t from = checked_remote_offset(rt, function, source, bytes, rt.my_pe, source);
-    size_t to = checked_remote_offset(rt, function, dest, bytes, rt.my_pe, dest);
+    size_t from = symmetric_offset(rt, function, source, bytes);
+    size_t to = symmetric_offset(rt, function, dest, bytes);
     size_t n = group.members.size(), me = static_cast<size_t>(group.my_index);
     auto first = [&](size_t b) { return count * b / n; };  // block b is [first(b), first(b + 1))
     size_t mine = first(me + 1) - first(me);
     std::vector<T> blocks(n * mine);
     group.sync();
-    for (size_t step = 0; step < n && mine; ++step) {  // this member first: no member is read by all at once
-        size_t i = (me + step) % n;
-        rt.route(group.members[i]).get(blocks.data() + i * mine, from + first(me) * sizeof(T), mine * sizeof(T),
-                                       group.members[i], false);
+    for (size_t step = 0; step < n; ++step) {
+        int i = next_member(group, step);
+        get_from(rt, group, i, blocks.data() + i * mine, from + first(me) * sizeof(T), mine * sizeof(T));
     }
     quiet_all(rt);
     for (size_t i = 1; i < n; ++i)  // in member order, as the pull: the same bits
@@ -152,9 +159,8 @@ void reduce_blocks(Runtime &rt, const char *function, const Group &group, T *des
     write_local(rt, function, dest + first(me), blocks.data(), mine * sizeof(T));
     group.sync();
     for (size_t step = 1; step < n; ++step) {
-        size_t b = (me + step) % n;
-        if (size_t length = (first(b + 1) - first(b)) * sizeof(T))
-            rt.route(group.members[b]).get(dest + first(b), to + first(b) * sizeof(T), length, group.members[b], false);
+        int b = next_member(group, step);
+        get_from(rt, group, b, dest + first(b), to + first(b) * sizeof(T), (first(b + 1) - first(b)) * sizeof(T));
     }
     quiet_all(rt);
     group.sync();  // the others may still be reading this member's block
