@@ -18,8 +18,10 @@
 # (scripts/osu.sh; SOS by scripts/sos.sh into build-osu/sos), 2 PEs on one node under srun,
 # fabshmem and SOS alternating in PAIRS pairs (default 3), over libfabric shm and tcp (both
 # libraries on the same provider; CASES="shm tcp default" adds each library's own default, where
-# SOS takes whichever provider libfabric lists first); prints the median latency per size of
-# each and fabshmem / SOS. The two source trees are fetched outside this repository.
+# SOS takes whichever provider libfabric lists first, and shm-nocma runs both on shm with
+# FI_SHM_DISABLE_CMA=1: shm's shared-buffer protocols instead of cross-memory attach, which is
+# what SOS's shm reads use here anyway); prints the median latency per size of each and
+# fabshmem / SOS. The two source trees are fetched outside this repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -41,8 +43,10 @@ if [ "${1:-}" = --osu-vs-sos ]; then
         local lib=$1 case=$2 program=$3 env=()
         case $lib-$case in
             fabshmem-shm) env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm) ;;
+            fabshmem-shm-nocma) env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm FI_SHM_DISABLE_CMA=1) ;;
             fabshmem-tcp) env=("FABSHMEM_DISABLE_IPC=1" "FABSHMEM_PROVIDER=tcp;ofi_rxm") ;;
             sos-shm) env=(SHMEM_OFI_PROVIDER=shm) ;;
+            sos-shm-nocma) env=(SHMEM_OFI_PROVIDER=shm FI_SHM_DISABLE_CMA=1) ;;
             sos-tcp) env=("SHMEM_OFI_PROVIDER=tcp;ofi_rxm") ;;
         esac
         local dir=build-osu/osu; [ "$lib" = sos ] && dir=build-osu/osu-sos

@@ -5,7 +5,8 @@
 #   scripts/gpu-test.sh [BUILD_DIR]     (default build/; build it with scripts/build.sh, or
 #                                        carry one built on Debian: the binaries run there)
 #   FABSHMEM_GPU_TEST=tests or bench runs only the checks or only the benchmarks;
-#   GPU_TEST_TIMEOUT: seconds per program (default 300).
+#   GPU_TEST_TIMEOUT: seconds per program (default 300); GPU_TEST_ONLY: a regular expression,
+#   only the checks whose name matches run.
 #   LIBFABRIC_CUDA=PREFIX: everything runs with the libfabric in PREFIX (built with CUDA by
 #   scripts/libfabric-cuda.sh), and GPUDirect is checked too: every GPU program through the
 #   fabric with a provider that registers GPU memory (FI_HMEM), benchmarked beside raw fi_read.
@@ -20,6 +21,7 @@ run() { timeout -k 5 "${GPU_TEST_TIMEOUT:-300}" mpirun --allow-run-as-root --ove
 passed=0 failed=0
 check() {  # check NAME EXPECT(ok|fail) REGEX COMMAND...
     local name=$1 expect=$2 regex=$3; shift 3
+    [[ $name =~ ${GPU_TEST_ONLY:-.} ]] || return 0
     local out rc
     out=$("$@" 2>&1); rc=$?
     local good=1

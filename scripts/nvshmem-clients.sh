@@ -13,7 +13,10 @@
 # (the libraries to build against, default "fabshmem nvshmem"; with --run, whatever OUT_DIR
 # holds is run, so programs built elsewhere can be run here), RUN (the libraries whose programs
 # run, default both), RUN_TIMEOUT (seconds per program, default 120), KEEP_RUNS=1 (report a
-# program that ran before from its log instead).
+# program that ran before from its log instead), PROGRAMS (an extended regular expression: only
+# the programs whose path matches, e.g. 'device/pt-to-pt'). When both libraries ran, their
+# perftest tables are put side by side in OUT_DIR/perftest-compare.txt
+# (scripts/perftest-compare.py; the 8-byte rows are printed).
 set -euo pipefail
 usage() { echo "usage: scripts/nvshmem-clients.sh SRC_DIR [--run] [OUT_DIR]" >&2; exit 2; }
 [ $# -ge 1 ] && [ -d "$1/perftest/common" ] || usage
@@ -43,7 +46,7 @@ fi
 
 # The programs, named by their path: perftest's host and device ones, then the examples.
 programs=$(cd "$src" && ls perftest/host/*/*.c* perftest/device/coll/*.cu perftest/device/pt-to-pt/*.cu \
-    examples/*.cu examples/*.cpp)
+    examples/*.cu examples/*.cpp | grep -E "${PROGRAMS:-.}")
 mpi_compile=$(mpicxx --showme:compile 2>/dev/null || true)
 mpi_link=$(mpicxx --showme:link 2>/dev/null || true)
 mpi_define=${mpi_compile:+-DNVSHMEMTEST_MPI_SUPPORT}
@@ -116,3 +119,8 @@ for p in $programs; do
     printf '%-52s %-14s %-14s\n' "$p" "$f" "$n"
 done
 echo "fabshmem: $ok/$(wc -w <<<"$programs") run correctly (outputs in $out); 1-GPU: the program sets one GPU per PE, and this machine has fewer GPUs than PEs"
+if [ -d "$out/fabshmem" ] && [ -d "$out/nvshmem" ]; then
+    "$root/scripts/perftest-compare.py" "$out/fabshmem" "$out/nvshmem" fabshmem nvshmem >"$out/perftest-compare.txt"
+    echo "perftest side by side ($out/perftest-compare.txt), 8-byte rows:"
+    awk 'NR == 1 || $(NF - 4) == 8' "$out/perftest-compare.txt"
+fi

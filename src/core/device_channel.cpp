@@ -105,9 +105,8 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
         fail("ring tickets");
     constexpr size_t kSlots = SymmetricHeap::kMaxTeams;
     team_table_ = cuda::malloc_device(kSlots * sizeof(fabshmemi_device_team), &error);
-    team_members_ = static_cast<int *>(cuda::malloc_device(kSlots * rt.n_pes * sizeof(int), &error));
-    reduce_scratch_ = static_cast<char *>(cuda::malloc_device(kSlots * 2 * kReduceChunkBytes, &error));
-    if (!team_table_ || !team_members_ || !reduce_scratch_) fail("team table");
+    if (!team_table_) fail("team table");
+    slot_memory_.resize(kSlots);
 
     state_.magic = FABSHMEMI_DEVICE_STATE_MAGIC;
     state_.my_pe = rt.my_pe;
@@ -146,8 +145,10 @@ DeviceChannel::~DeviceChannel() {
     cuda::free_device(peer_heaps_);
     cuda::free_device(ring_tickets_);
     cuda::free_device(team_table_);
-    cuda::free_device(team_members_);
-    cuda::free_device(reduce_scratch_);
+    for (SlotMemory &slot : slot_memory_) {
+        cuda::free_device(slot.members);
+        cuda::free_device(slot.scratch);
+    }
 }
 
 void DeviceChannel::set_team(int slot, const Team *team) {
@@ -155,12 +156,15 @@ void DeviceChannel::set_team(int slot, const Team *team) {
     fabshmemi_device_team entry{};
     bool ok = true;
     if (team) {
-        int *members = team_members_ + static_cast<size_t>(slot) * rt_.n_pes;
-        ok = cuda::copy(members, team->members.data(), team->members.size() * sizeof(int), &error);
+        SlotMemory &memory = slot_memory_.at(static_cast<size_t>(slot));
+        if (!memory.members) memory.members = static_cast<int *>(cuda::malloc_device(rt_.n_pes * sizeof(int), &error));
+        if (!memory.scratch) memory.scratch = static_cast<char *>(cuda::malloc_device(2 * kReduceChunkBytes, &error));
+        ok = memory.members && memory.scratch &&
+             cuda::copy(memory.members, team->members.data(), team->members.size() * sizeof(int), &error);
         entry.n_pes = team->n_pes();
         entry.my_index = team->my_index;
-        entry.members = members;
-        entry.scratch = reduce_scratch_ + static_cast<size_t>(slot) * 2 * kReduceChunkBytes;
+        entry.members = memory.members;
+        entry.scratch = memory.scratch;
     } else {
         // Every peer's write to these flags was waited for by a sync here: none is in flight.
         char *flags = rt_.heap.base() + SymmetricHeap::kDeviceTeamFlagsOffset + SymmetricHeap::team_flags_offset(slot);

@@ -51,9 +51,15 @@ private:
     fabshmemi_device_state state_{};
     void *peer_heaps_ = nullptr;      // device memory
     void *ring_tickets_ = nullptr;    // device memory
-    void *team_table_ = nullptr;      // device memory: the slots, their members, their scratch
-    int *team_members_ = nullptr;     // n_pes ints per slot
-    char *reduce_scratch_ = nullptr;  // 2 x kReduceChunkBytes per slot
+    void *team_table_ = nullptr;  // device memory: the slots
+    // Per slot, made when a team first takes the slot and kept for the teams after it (no
+    // cudaFree while kernels may run): its members (n_pes ints) and its reductions' scratch
+    // (2 x kReduceChunkBytes). A job that makes two teams holds two of each, not kMaxTeams.
+    struct SlotMemory {
+        int *members = nullptr;
+        char *scratch = nullptr;
+    };
+    std::vector<SlotMemory> slot_memory_;
     fabshmemi_request *ring_ = nullptr;  // host address of the ring
     uint64_t *completed_ = nullptr;      // host address of the completed count
     void *ring_memory_ = nullptr;

@@ -123,6 +123,13 @@ __global__ void alltoall_kernel(Form form, nvshmem_team_t team, long *dest, cons
     BY_FORM(form, long_alltoall, team, dest, src, n);
 }
 
+// As the specification asks: every member's dest is ready (here: its sentinel written) before
+// any member calls the collective, which may push into it at once.
+void dest_ready(nvshmem_team_t team) {
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_team_sync(team);
+}
+
 // Called by every PE, like check_barriers.
 void check_data_collectives(nvshmem_team_t team, size_t count) {
     int me = nvshmem_my_pe(), n = nvshmem_n_pes(), t_n = nvshmem_team_n_pes(team);
@@ -137,6 +144,7 @@ void check_data_collectives(nvshmem_team_t team, size_t count) {
             ++salt;
             fill_kernel<<<8, 256>>>(src, count, me, salt);
             CUDA_OK(cudaMemset(dest, 0xff, count * sizeof(long)));
+            dest_ready(team);
             broadcast_kernel<<<1, threads_of(form)>>>(form, team, dest, src, count, root);
             CUDA_OK(cudaDeviceSynchronize());
             std::vector<long> got = to_host(dest, count);
@@ -147,6 +155,7 @@ void check_data_collectives(nvshmem_team_t team, size_t count) {
         ++salt;
         fill_kernel<<<8, 256>>>(src, count, me, salt);
         CUDA_OK(cudaMemset(dest, 0xff, count * t_n * sizeof(long)));
+        dest_ready(team);
         fcollect_kernel<<<1, threads_of(form)>>>(form, team, dest, src, count);
         CUDA_OK(cudaDeviceSynchronize());
         std::vector<long> got = to_host(dest, count * t_n);
@@ -158,6 +167,7 @@ void check_data_collectives(nvshmem_team_t team, size_t count) {
         ++salt;
         fill_kernel<<<8, 256>>>(src, count * t_n, me, salt);
         CUDA_OK(cudaMemset(dest, 0xff, count * t_n * sizeof(long)));
+        dest_ready(team);
         alltoall_kernel<<<1, threads_of(form)>>>(form, team, dest, src, count);
         CUDA_OK(cudaDeviceSynchronize());
         got = to_host(dest, count * t_n);

@@ -99,6 +99,12 @@ __device__ inline uint64_t heap_offset(const char *function, const void *symmetr
     return offset;
 }
 
+// PE `pe`'s heap as mapped here, or null. Through the read-only cache: the table is written
+// once, before any kernel of the job runs.
+__device__ inline char *peer_heap(int pe) {
+    return reinterpret_cast<char *>(__ldg(reinterpret_cast<const unsigned long long *>(state.peer_heaps) + pe));
+}
+
 // ---- groups of threads that make one call together ------------------------------------------
 
 __device__ inline unsigned linear_thread() {
@@ -155,36 +161,50 @@ __device__ inline uint64_t request(const char *function, uint32_t op, int pe, ui
 
 // ---- copies through mapped heaps (L2-coherent loads and stores) ---------------------------
 
+// `bytes` as `Word`s, every pointer and the length multiples of its size.
+template <class Word, class Group>
+__device__ inline void copy_words(const Group &group, Word *d, const Word *s, size_t words) {
+    const size_t rank = group.rank(), n = group.size();
+    size_t i = rank;
+    // Four loads in flight per thread before the stores: copies run at memory speed.
+    for (; i + 3 * n < words; i += 4 * n) {
+        Word a = __ldcg(s + i), b = __ldcg(s + i + n), c = __ldcg(s + i + 2 * n), e = __ldcg(s + i + 3 * n);
+        __stcg(d + i, a);
+        __stcg(d + i + n, b);
+        __stcg(d + i + 2 * n, c);
+        __stcg(d + i + 3 * n, e);
+    }
+    for (; i < words; i += n) __stcg(d + i, __ldcg(s + i));
+}
+
 template <class Group>
 __device__ inline void copy(const Group &group, void *dest, const void *source, size_t bytes) {
     char *d = static_cast<char *>(dest);
     const char *s = static_cast<const char *>(source);
+    const uintptr_t both = reinterpret_cast<uintptr_t>(d) | reinterpret_cast<uintptr_t>(s);
+    // Small or oddly aligned copies in the widest word that divides both addresses and the
+    // length: an 8-byte get by one thread is one load and one store, not eight.
+    const uintptr_t all = both | bytes;
+    if ((all & 15) == 0) return copy_words(group, reinterpret_cast<int4 *>(d), reinterpret_cast<const int4 *>(s), bytes / 16);
+    const bool co_aligned = ((reinterpret_cast<uintptr_t>(d) ^ reinterpret_cast<uintptr_t>(s)) & 15) == 0;
+    if (!co_aligned || bytes < 256) {
+        if ((all & 7) == 0)
+            return copy_words(group, reinterpret_cast<unsigned long long *>(d),
+                              reinterpret_cast<const unsigned long long *>(s), bytes / 8);
+        if ((all & 3) == 0)
+            return copy_words(group, reinterpret_cast<unsigned *>(d), reinterpret_cast<const unsigned *>(s), bytes / 4);
+        if ((all & 1) == 0)
+            return copy_words(group, reinterpret_cast<unsigned short *>(d),
+                              reinterpret_cast<const unsigned short *>(s), bytes / 2);
+        return copy_words(group, reinterpret_cast<unsigned char *>(d), reinterpret_cast<const unsigned char *>(s), bytes);
+    }
+    // Large and equally misaligned: bytes up to a 16-byte boundary, vectors, bytes after.
     const size_t rank = group.rank(), n = group.size();
-    if (((reinterpret_cast<uintptr_t>(d) ^ reinterpret_cast<uintptr_t>(s)) & 15) != 0) {
-        for (size_t i = rank; i < bytes; i += n) d[i] = __ldcg(s + i);
-        return;
-    }
     size_t head = (16 - (reinterpret_cast<uintptr_t>(d) & 15)) & 15;
-    if (head > bytes) head = bytes;
     for (size_t i = rank; i < head; i += n) d[i] = __ldcg(s + i);
-    d += head;
-    s += head;
-    bytes -= head;
-    const size_t vectors = bytes / 16;
-    int4 *dv = reinterpret_cast<int4 *>(d);
-    const int4 *sv = reinterpret_cast<const int4 *>(s);
-    size_t i = rank;
-    // Four loads in flight per thread before the stores: copies run at memory speed.
-    for (; i + 3 * n < vectors; i += 4 * n) {
-        int4 a = __ldcg(sv + i), b = __ldcg(sv + i + n), c = __ldcg(sv + i + 2 * n),
-             e = __ldcg(sv + i + 3 * n);
-        __stcg(dv + i, a);
-        __stcg(dv + i + n, b);
-        __stcg(dv + i + 2 * n, c);
-        __stcg(dv + i + 3 * n, e);
-    }
-    for (; i < vectors; i += n) __stcg(dv + i, __ldcg(sv + i));
-    for (size_t j = vectors * 16 + rank; j < bytes; j += n) d[j] = __ldcg(s + j);
+    const size_t vectors = (bytes - head) / 16;
+    copy_words(group, reinterpret_cast<int4 *>(d + head), reinterpret_cast<const int4 *>(s + head), vectors);
+    for (size_t j = head + vectors * 16 + rank; j < bytes; j += n) d[j] = __ldcg(s + j);
 }
 
 // ---- RMA ----------------------------------------------------------------------------------
@@ -194,7 +214,7 @@ __device__ inline void get(const Group &group, const char *function, void *dest,
                            const void *source, size_t bytes, int pe, bool blocking) {
     uint64_t offset = heap_offset(function, source, bytes, pe);
     if (bytes == 0) return;
-    if (char *peer = state.peer_heaps[pe]) {
+    if (char *peer = peer_heap(pe)) {
         copy(group, dest, peer + offset, bytes);
     } else if (group.rank() == 0) {
         request(function, FABSHMEMI_OP_GET, pe, offset, dest, bytes, 0, blocking);
@@ -207,7 +227,7 @@ __device__ inline void put(const Group &group, const char *function, void *dest,
                            const void *source, size_t bytes, int pe, bool blocking) {
     uint64_t offset = heap_offset(function, dest, bytes, pe);
     if (bytes == 0) return;
-    if (char *peer = state.peer_heaps[pe]) {
+    if (char *peer = peer_heap(pe)) {
         copy(group, peer + offset, source, bytes);
     } else {
         group.sync();  // every thread's part of `source` is written
@@ -217,11 +237,28 @@ __device__ inline void put(const Group &group, const char *function, void *dest,
     group.sync();
 }
 
+// p's store: one element of up to 8 bytes, through L2, never merged with another store by the
+// compiler. Quiet's system fence makes it visible.
+template <class T>
+__device__ inline void store_word(T *p, T value) {
+    typedef typename std::conditional<
+        sizeof(T) == 1, unsigned char,
+        typename std::conditional<sizeof(T) == 2, unsigned short,
+                                  typename std::conditional<sizeof(T) == 4, unsigned, unsigned long long>::type>::type>::type
+        Word;
+    static_assert(sizeof(T) == sizeof(Word), "a 1-, 2-, 4- or 8-byte element");
+    Word word;
+    memcpy(&word, &value, sizeof word);
+    __stcg(reinterpret_cast<Word *>(p), word);
+}
+
 template <class T>
 __device__ inline T g(const char *function, const T *source, int pe) {
     static_assert(sizeof(T) <= sizeof(uint64_t), "one word");
     uint64_t offset = heap_offset(function, source, sizeof(T), pe);
-    if (char *peer = state.peer_heaps[pe]) return *reinterpret_cast<const volatile T *>(peer + offset);
+    // A plain load, as NVSHMEM's: it may be served from this SM's L1 (a value read before in this
+    // kernel), and the compiler may merge it with others; poll with nvshmem_wait_until.
+    if (char *peer = peer_heap(pe)) return *reinterpret_cast<const T *>(peer + offset);
     uint64_t word = request(function, FABSHMEMI_OP_GET_VALUE, pe, offset, nullptr, sizeof(T), 0, true);
     T value;
     memcpy(&value, &word, sizeof(T));
@@ -231,8 +268,8 @@ __device__ inline T g(const char *function, const T *source, int pe) {
 template <class T>
 __device__ inline void p(const char *function, T *dest, T value, int pe) {
     uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
-    if (char *peer = state.peer_heaps[pe]) {
-        *reinterpret_cast<volatile T *>(peer + offset) = value;
+    if (char *peer = peer_heap(pe)) {
+        store_word(reinterpret_cast<T *>(peer + offset), value);
         return;
     }
     uint64_t word = 0;
@@ -243,8 +280,8 @@ __device__ inline void p(const char *function, T *dest, T value, int pe) {
 __device__ inline void *ptr(const void *symmetric, int pe) {
     const fabshmemi_device_state &s = ready("nvshmem_ptr");
     uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
-    if (pe < 0 || pe >= s.n_pes || offset >= s.heap_size || !s.peer_heaps[pe]) return nullptr;
-    return s.peer_heaps[pe] + offset;
+    if (pe < 0 || pe >= s.n_pes || offset >= s.heap_size || !peer_heap(pe)) return nullptr;
+    return peer_heap(pe) + offset;
 }
 
 // ---- ordering and synchronisation -----------------------------------------------------------
@@ -311,7 +348,7 @@ __device__ inline void sync_one_thread(const char *function, int team, bool comp
     for (int distance = 1; distance < n; distance <<= 1, ++round) {
         int to = t.members[(t.my_index + distance) % n];
         uint64_t offset = s.team_flags_offset + (uint64_t(team) * s.max_sync_rounds + round) * sizeof epoch;
-        if (char *peer = s.peer_heaps[to])
+        if (char *peer = peer_heap(to))
             *reinterpret_cast<volatile unsigned long long *>(peer + offset) = epoch;
         else
             request(function, FABSHMEMI_OP_PUT_VALUE, to, offset, nullptr, sizeof epoch, epoch, false);
@@ -351,7 +388,7 @@ __device__ inline T amo(const char *function, AmoOp op, T *dest, T value, T comp
     Word v, c, old = 0;
     memcpy(&v, &value, sizeof v);
     memcpy(&c, &compare, sizeof c);
-    char *peer = state.peer_heaps[pe];
+    char *peer = peer_heap(pe);
     if (!peer) {
         uint64_t reply = request(function, FABSHMEMI_OP_ATOMIC, pe, offset,
                                  reinterpret_cast<const void *>(static_cast<uintptr_t>(c)), sizeof(T), v, true, op);
@@ -426,7 +463,7 @@ __device__ inline size_t wait_elements(const char *function, T *ivars, size_t n,
 __device__ inline void signal_op(const char *function, uint64_t *sig, uint64_t signal, int sig_op, int pe) {
     if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
     heap_offset(function, sig, sizeof *sig, pe);
-    if (state.peer_heaps[pe]) __threadfence_system();
+    if (peer_heap(pe)) __threadfence_system();
     else request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
     amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add,
                             reinterpret_cast<unsigned long long *>(sig), signal, 0, pe);
@@ -442,9 +479,11 @@ __device__ inline void put_signal(const Group &group, const char *function, void
 }
 
 // ---- collectives over teams ------------------------------------------------------------------
-// The host's "pull" algorithms (src/collectives.h): sync, each PE reads what it needs from the
-// others (mapped loads, or gets through the ring), sync, so that no source changes until all
-// have read it. Every PE of the team calls them, with one thread, warp or block each.
+// broadcast, fcollect and alltoall push, as NVSHMEM's do: each PE puts its data into the
+// members' dest (mapped stores, or puts through the ring), then one barrier completes the
+// puts and tells every member its dest is whole. A dest may so be written before its owner
+// enters the collective, as with NVSHMEM (it must not be in use then). Reductions pull (below).
+// Every PE of the team calls them, with one thread, warp or block each.
 
 __device__ __noinline__ void fail_root(const char *function, int root, int n_pes) {
     printf("fabshmem: PE %d: error: %s (in a kernel): root %d is not a PE of the team (%d PEs: 0..%d)\n",
@@ -458,14 +497,16 @@ __device__ inline int broadcast(const Group &group, const char *function, int te
     const fabshmemi_device_team &t = team_for(function, team);
     if (root < 0 || root >= t.n_pes) fail_root(function, root, t.n_pes);
     heap_offset(function, dest, bytes, state.my_pe);
-    team_sync(group, function, team, false);
-    get(group, function, dest, source, bytes, t.members[root], true);
-    team_sync(group, function, team, false);
+    if (t.my_index == root)
+        for (int i = 0; i < t.n_pes; ++i)  // the root's own dest too, as NVSHMEM's
+            put(group, function, dest, source, bytes, t.members[(root + 1 + i) % t.n_pes], false);
+    team_sync(group, function, team, true);
     return 0;
 }
 
-// Member i's `bytes` at `source` + i * source_step land at dest + i * bytes: fcollect
-// (source_step 0) and alltoall (each member's block for this PE).
+// This PE's `bytes` at `source` + i * source_step land at member i's dest + my_index * bytes:
+// fcollect (source_step 0) and alltoall (block i for member i). Members are served starting
+// with the next one, so that PEs do not all write to the same PE at once.
 template <class Group>
 __device__ inline int gather(const Group &group, const char *function, int team, void *dest,
                              const void *source, size_t bytes, bool alltoall) {
@@ -473,12 +514,13 @@ __device__ inline int gather(const Group &group, const char *function, int team,
     const size_t total = bytes * t.n_pes;
     if (bytes && total / bytes != static_cast<size_t>(t.n_pes)) fail_range(function, dest, total);
     heap_offset(function, dest, total, state.my_pe);
-    const char *from = static_cast<const char *>(source) + (alltoall ? t.my_index * bytes : 0);
-    team_sync(group, function, team, false);
-    for (int i = 0; i < t.n_pes; ++i)
-        get(group, function, static_cast<char *>(dest) + i * bytes, from, bytes, t.members[i], false);
-    if (group.rank() == 0) quiet(function);  // the ring's gets have landed
-    team_sync(group, function, team, false);
+    char *mine = static_cast<char *>(dest) + t.my_index * bytes;
+    for (int i = 1; i <= t.n_pes; ++i) {
+        const int member = (t.my_index + i) % t.n_pes;
+        const char *from = static_cast<const char *>(source) + (alltoall ? member * bytes : 0);
+        put(group, function, mine, from, bytes, t.members[member], false);
+    }
+    team_sync(group, function, team, true);
     return 0;
 }
 
@@ -537,7 +579,7 @@ __device__ inline int reduce(const Group &group, const char *function, int team,
         for (int member = 0; member < t.n_pes; ++member) {
             const int pe = t.members[member];
             const uint64_t offset = source_offset + start * sizeof(T);
-            char *peer = state.peer_heaps[pe];
+            char *peer = peer_heap(pe);
             const T *in = incoming;
             if (peer) {
                 in = reinterpret_cast<const T *>(peer + offset);
