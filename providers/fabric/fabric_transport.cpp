@@ -312,7 +312,10 @@ std::string FabricTransport::describe() const {
            (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") +
            (staged_ ? ", staged through host memory" + staged_reason_
             : !heap_is_cuda_ ? ""
-            : kernel_requests_staged_ ? ", GPUDirect (FI_HMEM) for the host, kernels' requests staged"
+            : kernel_requests_staged_ ? ", GPUDirect (FI_HMEM) for host calls below " + std::to_string(kStagedFrom >> 10) +
+                                            " KiB; staged from " + std::to_string(kStagedFrom >> 10) +
+                                            " KiB (faster on " + provider_ + ") and for kernels' requests (" +
+                                            provider_ + "'s cudaMemcpy would wait for the kernel)"
                                       : ", GPUDirect (FI_HMEM)") + ")";
 }
 
@@ -440,18 +443,19 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
 }
 
 // Kernels' requests come from the library's own thread (device_channel.cpp), and a kernel is
-// waiting for each: on a software provider they take the staged path (fabric_select.h).
-bool FabricTransport::stage() const {
-    return staged_ || (kernel_requests_staged_ && cuda::on_library_thread());
+// waiting for each: on a software provider they take the staged path (fabric_select.h), as do
+// large transfers, which it moves faster.
+bool FabricTransport::stage(size_t bytes) const {
+    return staged_ || (kernel_requests_staged_ && (bytes >= kStagedFrom || cuda::on_library_thread()));
 }
 
 void FabricTransport::get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) {
-    if (stage()) staged_transfer(Op::read, dest, offset, bytes, pe);  // always complete on return
+    if (stage(bytes)) staged_transfer(Op::read, dest, offset, bytes, pe);  // always complete on return
     else transfer(Op::read, dest, offset, bytes, pe, blocking);
 }
 
 void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) {
-    if (stage()) staged_transfer(Op::write, const_cast<void *>(src), offset, bytes, pe);
+    if (stage(bytes)) staged_transfer(Op::write, const_cast<void *>(src), offset, bytes, pe);
     else transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
 }
 

@@ -196,10 +196,14 @@ private:
         fid_mr *mr;
     };
     bool gpudirect_ = false;  // the GPU heap is registered FI_HMEM_CUDA: the provider reaches it
-    bool kernel_requests_staged_ = false;  // GPUDirect on a software provider: kernels' are staged
+    // GPUDirect on a software provider: kernels' requests are staged, and so are host calls of
+    // kStagedFrom bytes and more (on shm the staged path took 0.43-0.88x direct's time from
+    // 128 KiB to 64 MiB, direct 0.5-0.9x staged's below 64 KiB: docs/benchmarks.md).
+    bool kernel_requests_staged_ = false;
+    static constexpr size_t kStagedFrom = 128 << 10;
     std::string staged_reason_;            // why a GPU heap with FI_HMEM is staged (FABSHMEM_INFO)
-    // Whether the calling operation takes the staged path (see kernel_requests_staged_).
-    bool stage() const;
+    // Whether the calling operation, of `bytes`, takes the staged path (see kernel_requests_staged_).
+    bool stage(size_t bytes) const;
     std::mutex device_registrations_mutex_;
     std::vector<DeviceRegistration> device_registrations_;
     uint64_t device_registrations_made_ = 0;  // for FABSHMEM_INFO's count at the end

@@ -34,8 +34,8 @@
       "Whether the fabric reaches GPU heaps directly (FI_HMEM; else staged through host memory): "  \
       "on (every provider with FI_HMEM), off, or auto: on for providers whose NIC moves GPU "       \
       "memory (verbs, efa, cxi, ...), off for libfabric's software ones (shm, tcp), whose FI_HMEM " \
-      "copies with cudaMemcpy, which waits for the program's running kernels. Kernels' own "       \
-      "requests are staged on software providers even when on")                                    \
+      "copies with cudaMemcpy, which waits for the program's running kernels. On software "       \
+      "providers, on stages kernels' own requests and host calls from 128 KiB (faster staged)")    \
     X(max_msg_size, "FABSHMEM_MAX_MSG_SIZE", "", Size, "0", "0", "1P",                                        \
       "Largest single fabric operation; longer transfers are split (they always are at the "      \
       "provider's max_msg_size). 0: the provider's limit only")                                   \

@@ -198,11 +198,6 @@ bool atomic(void *word, const AtomicRequest &request, uint64_t *old, std::string
 }
 
 bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error) {
-    if (bytes <= kKernelCopyMax && is_device_pointer(dest) && is_device_pointer(src)) {
-        if (launch_copy(dest, src, bytes, stream)) return true;
-        *error = "a copy kernel's launch failed: " + std::string(cudaGetErrorString(cudaGetLastError()));
-        return false;
-    }
     return ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, static_cast<cudaStream_t>(stream)),
               "cudaMemcpyAsync", error);
 }

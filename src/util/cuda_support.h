@@ -42,13 +42,8 @@ bool on_library_thread();
 bool copy(void *dest, const void *src, size_t bytes, std::string *error);
 bool copies_complete(std::string *error);
 bool memset_device(void *dest, int value, size_t bytes, std::string *error);
-// Ordered on `stream` (a cudaStream_t); returns at once. Copies of up to kKernelCopyMax bytes
-// between GPU buffers are made by a kernel (gpu_copy.cu), larger ones and any with host memory
-// by cudaMemcpyAsync.
-constexpr size_t kKernelCopyMax = 64 << 10;
+// Ordered on `stream` (a cudaStream_t); returns at once.
 bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::string *error);
-// gpu_copy.cu: the kernel's launch.
-bool launch_copy(void *dest, const void *src, size_t bytes, void *stream);
 bool stream_synchronize(void *stream, std::string *error);
 
 // An atomic on a word of GPU memory (this GPU's, or mapped through CUDA IPC), made by one GPU
