@@ -450,13 +450,21 @@ bool FabricTransport::stage(size_t bytes) const {
 }
 
 void FabricTransport::get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) {
-    if (stage(bytes)) staged_transfer(Op::read, dest, offset, bytes, pe);  // always complete on return
+    if (stage(bytes)) staged_in_turn(Op::read, dest, offset, bytes, pe);  // always complete on return
     else transfer(Op::read, dest, offset, bytes, pe, blocking);
 }
 
 void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) {
-    if (stage(bytes)) staged_transfer(Op::write, const_cast<void *>(src), offset, bytes, pe);
+    if (stage(bytes)) staged_in_turn(Op::write, const_cast<void *>(src), offset, bytes, pe);
     else transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
+}
+
+// A host call staged for its size must not overtake this PE's direct operations still in
+// flight (the target serves the two paths separately, and fence orders them as one stream):
+// those complete first. A transport that stages everything has none.
+void FabricTransport::staged_in_turn(Op op, void *local, size_t offset, size_t bytes, int pe) {
+    if (!staged_ && !cuda::on_library_thread()) quiet();
+    staged_transfer(op, local, offset, bytes, pe);
 }
 
 void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {

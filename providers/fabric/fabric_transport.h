@@ -87,6 +87,7 @@ private:
     // FI_HMEM) is reached through the target's host staging area, served by its poll().
     Status open_staging(int n_pes);
     void staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe);
+    void staged_in_turn(Op op, void *local, size_t offset, size_t bytes, int pe);  // get/put's
     bool serve_staged_requests();  // true if it served one
     uint64_t staged_atomic(const AtomicRequest &request, int pe);
     void send_staged_request(const StagedRequest &request, int pe);
