@@ -416,6 +416,28 @@ docs_env_table() {  # docs/environment.md's table must be what the library's own
 }
 export -f docs_env_table
 check docs-env-table ok 'docs table matches' docs_env_table
+# The perftest side-by-side table (scripts/perftest-compare.py) reads perftest's own format.
+perftest_compare() {
+    local dir; dir=$(mktemp -d)
+    mkdir -p "$dir/a" "$dir/b"
+    for lib in a b; do
+        { echo "mype: 0 mype_node: 0 device name: NVIDIA H200 bus id: 0"
+          echo "#shmem_put_latency"
+          echo "size(B)     scope     latency (us)    "
+          echo "8           Thread    $([ $lib = a ] && echo 1.5 || echo 1.0)        "
+          echo "#alltoall_device"
+          echo "size(B)     count     type      scope     latency(us)       algbw(GB/s)   busbw(GB/s) "
+          echo "8           2         32-bit    warp      $([ $lib = a ] && echo 30 || echo 60)       0.000         0.000       "
+          echo "== ok 1s"; } >"$dir/$lib/perftest_device_x.run.log"
+    done
+    local out; out=$(scripts/perftest-compare.py "$dir/a" "$dir/b" A B); rm -rf "$dir"
+    echo "$out"
+    grep -Eq 'shmem_put_latency +Thread +8 +1\.500 +1\.000 +1\.50 +latency\(us\)' <<<"$out" &&
+        grep -Eq 'alltoall_device +32-bit warp +8 +30\.000 +60\.000 +0\.50 ' <<<"$out" &&
+        grep -q '^2 rows' <<<"$out" && echo "both tables side by side"
+}
+export -f perftest_compare
+check perftest-compare ok 'both tables side by side' perftest_compare
 # The shared library exports the headers' API, all of it and nothing else.
 check exports-match-headers ok 'exports match the headers' scripts/check-exports.sh build
 rm -rf "$work"
