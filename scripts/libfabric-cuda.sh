@@ -25,17 +25,9 @@ fi
 
 "$(dirname "$0")/setup.sh" libtool autoconf automake make gcc
 
-[ -x "$src/configure" ] || (cd "$src" && ./autogen.sh >/dev/null)
-obj="$prefix.obj"  # out of tree, beside the prefix
-mkdir -p "$obj"
 args=(--prefix="$prefix" --enable-only --enable-shm --enable-tcp --enable-rxm --disable-static)
 if [ $with_cuda = yes ]; then
     args+=(--with-cuda="$cuda" --enable-cuda-dlopen CPPFLAGS="-I$NVML_INCLUDE")
 fi
-echo "libfabric-cuda: configure ${args[*]}"
-(cd "$obj" && "$src/configure" "${args[@]}" >configure.log 2>&1) ||
-    { echo "libfabric-cuda: configure failed (log: $obj/configure.log)" >&2; exit 1; }
-make -C "$obj" -j"$(nproc)" install >"$obj/make.log" 2>&1 ||
-    { echo "libfabric-cuda: build failed (log: $obj/make.log)" >&2; exit 1; }
-echo "$want" >"$stamp"
+"$(dirname "$0")/autotools-install.sh" libfabric-cuda "$src" "$prefix" "$want" "${args[@]}"
 echo "libfabric-cuda: $("$prefix/bin/fi_info" --version | head -n 1) in $prefix (CUDA: $with_cuda)"

@@ -25,14 +25,6 @@ fi
 
 "$(dirname "$0")/setup.sh" libtool autoconf automake make gcc libfabric-dev libpmix-dev
 
-[ -x "$src/configure" ] || (cd "$src" && ./autogen.sh >/dev/null 2>&1)
-obj="$prefix.obj"  # out of tree, beside the prefix
-mkdir -p "$obj"
 args+=(--with-pmix="$(pmix_dir)")
-echo "sos: configure ${args[*]}"
-(cd "$obj" && "$src/configure" "${args[@]}" >configure.log 2>&1) ||
-    { echo "sos: configure failed (log: $obj/configure.log)" >&2; exit 1; }
-make -C "$obj" -j"$(nproc)" install >"$obj/make.log" 2>&1 ||
-    { echo "sos: build failed (log: $obj/make.log)" >&2; exit 1; }
-echo "$config" >"$stamp"
-echo "sos: $(sed -n "s/^#define PACKAGE_VERSION \"\(.*\)\"/\1/p" "$obj/src/config.h") in $prefix"
+"$(dirname "$0")/autotools-install.sh" sos "$src" "$prefix" "$config" "${args[@]}"
+echo "sos: $(sed -n "s/^#define PACKAGE_VERSION \"\(.*\)\"/\1/p" "$prefix.obj/src/config.h") in $prefix"

@@ -280,8 +280,9 @@ __device__ inline void p(const char *function, T *dest, T value, int pe) {
 __device__ inline void *ptr(const void *symmetric, int pe) {
     const fabshmemi_device_state &s = ready("nvshmem_ptr");
     uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
-    if (pe < 0 || pe >= s.n_pes || offset >= s.heap_size || !peer_heap(pe)) return nullptr;
-    return peer_heap(pe) + offset;
+    if (pe < 0 || pe >= s.n_pes || offset >= s.heap_size) return nullptr;
+    char *peer = peer_heap(pe);
+    return peer ? peer + offset : nullptr;
 }
 
 // ---- ordering and synchronisation -----------------------------------------------------------
