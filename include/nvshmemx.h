@@ -92,9 +92,11 @@ int nvshmemx_set_attr_uniqueid_args(const int myrank, const int nranks, const nv
 int nvshmemx_cumodule_init(CUmodule module);
 int nvshmemx_cumodule_finalize(CUmodule module);
 
-/* User buffers made symmetric (collective): every PE passes a buffer of the same size; the
- * returned address is that buffer as a symmetric address, usable in every call that takes
- * one. Unregister (collective) before freeing the buffer. */
+/* User buffers made symmetric (collective, GPU heap): every PE passes a buffer of the same size,
+ * one whole cuMemCreate mapping (shareable as a POSIX file descriptor when PEs share a node);
+ * the returned address aliases it and is a symmetric address for every call, in kernels too.
+ * NULL, after a message on every PE, when any PE cannot. Unregister (collective) before
+ * releasing the buffer; the buffer and its contents stay the program's. */
 void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int flags);
 int nvshmemx_buffer_unregister_symmetric(void *mmap_ptr, size_t size);
 

@@ -59,6 +59,14 @@ check gpu-collective-launch-too-big ok 'fabshmem: PE [01]: error: nvshmemx_colle
     run 2 $g/gpu_nvshmemx $g/gpu_module.cubin too_big
 # Init without PMIx: a unique id (rank 0 writes it to a file), and over MPI (comm and id);
 # these programs write the heap from the host, so it is host memory here.
+# The heap past its size: registered buffers (NVSHMEM's user-buffer example) and growth.
+check gpu-extension-ipc ok 'overlaps the buffer .*cuMemRetainAllocationHandle.*gpu_extension: PASS on 2 PEs, CUDA IPC' \
+    run 2 env FABSHMEM_SYMMETRIC_SIZE=64M $g/gpu_extension
+check gpu-extension-ipc-3pe ok 'gpu_extension: PASS on 3 PEs, CUDA IPC' run 3 env FABSHMEM_SYMMETRIC_SIZE=64M $g/gpu_extension
+check gpu-extension-ring ok 'gpu_extension: PASS on 2 PEs, request ring' \
+    run 2 env FABSHMEM_SYMMETRIC_SIZE=64M FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_extension
+check gpu-extension-free-registered fail 'fabshmem: PE [01]: error: nvshmem_free\(.*\): this is the symmetric address of a buffer registered' \
+    run 2 $g/gpu_extension free_registered
 check gpu-init-uid ok 'init_uid: PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host $build/tests/pe/pe_init_uid "$(mktemp -u /tmp/fabshmem-uid.XXXXXX)"
 if [ -x $build/tests/pe/pe_init_mpi ]; then
     check gpu-init-mpi-comm ok 'init_mpi comm: PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host $build/tests/pe/pe_init_mpi comm

@@ -128,9 +128,10 @@ uint64_t FabricTransport::staged_atomic(const AtomicRequest &r, int pe) {
 }
 
 char *FabricTransport::local_symmetric(size_t offset, size_t bytes, int initiator, bool *cuda) const {
-    bool in_statics = is_static_offset(offset);
-    char *base = in_statics ? static_base_ : heap_base_;
-    size_t size = in_statics ? static_size_ : heap_size_, at = in_statics ? offset - kStaticOffset : offset;
+    bool in_statics = is_static_offset(offset), in_extension = is_extension_offset(offset);
+    char *base = in_statics ? static_base_ : in_extension ? extension_base_ : heap_base_;
+    size_t size = in_statics ? static_size_ : in_extension ? extension_size_ : heap_size_;
+    size_t at = in_statics ? offset - kStaticOffset : in_extension ? offset - kExtensionOffset : offset;
     if (bytes > kStageBytes || at > size || bytes > size - at)
         fatal("PE %d sent a staged request outside this PE's symmetric memory (offset %zu, %zu bytes)",
               initiator, offset, bytes);

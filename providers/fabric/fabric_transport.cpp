@@ -164,6 +164,8 @@ Status FabricTransport::register_space(const SymmetricSpace &space) {
     heap_base_ = space.data.base;
     heap_size_ = space.data.size;
     signal_base_ = space.signals.base;
+    extension_base_ = space.extension.base;
+    extension_size_ = space.extension.size;
     bool cuda = space.cuda;
     cuda_device_ = space.cuda_device;
     // A staged GPU heap is never touched by the provider, so it is not registered.
@@ -445,17 +447,18 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
 // Kernels' requests come from the library's own thread (device_channel.cpp), and a kernel is
 // waiting for each: on a software provider they take the staged path (fabric_select.h), as do
 // large transfers, which it moves faster.
-bool FabricTransport::stage(size_t bytes) const {
-    return staged_ || (kernel_requests_staged_ && (bytes >= kStagedFrom || cuda::on_library_thread()));
+bool FabricTransport::stage(size_t offset, size_t bytes) const {
+    return staged_ || is_extension_offset(offset) ||
+           (kernel_requests_staged_ && (bytes >= kStagedFrom || cuda::on_library_thread()));
 }
 
 void FabricTransport::get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) {
-    if (stage(bytes)) staged_in_turn(Op::read, dest, offset, bytes, pe);  // always complete on return
+    if (stage(offset, bytes)) staged_in_turn(Op::read, dest, offset, bytes, pe);  // always complete on return
     else transfer(Op::read, dest, offset, bytes, pe, blocking);
 }
 
 void FabricTransport::put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) {
-    if (stage(bytes)) staged_in_turn(Op::write, const_cast<void *>(src), offset, bytes, pe);
+    if (stage(offset, bytes)) staged_in_turn(Op::write, const_cast<void *>(src), offset, bytes, pe);
     else transfer(Op::write, const_cast<void *>(src), offset, bytes, pe, blocking);
 }
 

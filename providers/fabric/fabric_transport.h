@@ -142,6 +142,9 @@ private:
     uint64_t registrations_ = 0;    // regions registered so far (their requested keys)
     char *static_base_ = nullptr;
     size_t static_size_ = 0;
+    // A GPU heap's extension window: not registered with the provider, so always staged.
+    char *extension_base_ = nullptr;
+    size_t extension_size_ = 0;
     void *heap_desc_ = nullptr;
     char *heap_base_ = nullptr;
     size_t heap_size_ = 0;
@@ -204,7 +207,7 @@ private:
     static constexpr size_t kStagedFrom = 128 << 10;
     std::string staged_reason_;            // why a GPU heap with FI_HMEM is staged (FABSHMEM_INFO)
     // Whether the calling operation, of `bytes`, takes the staged path (see kernel_requests_staged_).
-    bool stage(size_t bytes) const;
+    bool stage(size_t offset, size_t bytes) const;
     std::mutex device_registrations_mutex_;
     std::vector<DeviceRegistration> device_registrations_;
     uint64_t device_registrations_made_ = 0;  // for FABSHMEM_INFO's count at the end

@@ -22,7 +22,20 @@ struct IpcCard {
     uint64_t data_delta;
     char static_name[96];  // its static data's shared-memory name; empty: not shared
     uint64_t static_size;
+    uint64_t extension_size;  // its GPU heap's extension window; 0: none
 };
+
+// What comes with a segment's file descriptor.
+struct SegmentNote {
+    int32_t from_pe;
+    uint64_t start, bytes;
+};
+
+// How long a PE waits for a node peer's descriptor of a new segment: the peers are in the same
+// collective call, so only a hung or dead peer takes this long.
+constexpr int kDescriptorTimeoutMs = 60000;
+
+std::string mailbox_name(const char *heap_name) { return std::string(heap_name) + ".fd"; }
 
 void *map_shared(const char *name, size_t bytes, std::string *error) {
     int fd = shm_open(name, O_RDWR, 0);
@@ -42,7 +55,66 @@ IpcTransport::~IpcTransport() {
         if (peer.host_mapping) munmap(peer.host_mapping, peer.host_mapping_size);
         if (peer.statics) munmap(peer.statics, peer.statics_size);
         if (peer.cuda_mapping) cuda::ipc_close(peer.cuda_mapping);
+        cuda::vmm_unreserve(peer.extension, peer.extension_size);  // its segments are unmapped by now
     }
+}
+
+// Sends this PE's new segment to every node peer with a window for it, and maps theirs.
+// Sending never waits (a full queue is retried while receiving), so any number of node peers
+// exchange at once without deadlock.
+void IpcTransport::add_extension(const ExtensionSegment &segment) {
+    if (!mailbox_) return;
+    std::vector<int> to;
+    for (size_t pe = 0; pe < peers_.size(); ++pe)
+        if (peers_[pe].extension) to.push_back(static_cast<int>(pe));
+    size_t expected = to.size();
+    if (!expected) return;
+    std::string error;
+    int fd = cuda::vmm_export(segment.cuda_handle, &error);
+    if (fd < 0)
+        fatal("cannot share a new part of the GPU heap with this node's PEs: %s; set FABSHMEM_DISABLE_IPC=1 "
+              "to reach them through the fabric",
+              error.c_str());
+    SegmentNote note{my_pe_, segment.start, segment.bytes};
+    size_t received = 0;
+    while (!to.empty() || received < expected) {
+        for (auto it = to.begin(); it != to.end();) {
+            auto sent = mailbox_->send(peers_[*it].mailbox, &note, sizeof note, fd, &error);
+            if (sent == FdMailbox::SendResult::failed)
+                fatal("cannot send PE %d the descriptor of a new part of the GPU heap: %s; is it still running?", *it,
+                      error.c_str());
+            it = sent == FdMailbox::SendResult::sent ? to.erase(it) : it + 1;
+        }
+        if (received == expected) continue;
+        SegmentNote theirs{};
+        int their_fd = -1;
+        if (!mailbox_->receive(&theirs, sizeof theirs, &their_fd, to.empty() ? kDescriptorTimeoutMs : 1, &error)) {
+            if (!to.empty()) continue;  // nothing yet; send the rest first
+            fatal("waiting for node peers' descriptors of a new part of the GPU heap: %s (%zu of %zu arrived); "
+                  "every PE must make the same allocation and registration calls",
+                  error.c_str(), received, expected);
+        }
+        uint64_t handle = 0;
+        int from = theirs.from_pe;
+        bool mapped = from >= 0 && static_cast<size_t>(from) < peers_.size() && peers_[from].extension &&
+                      theirs.start == segment.start && theirs.bytes == segment.bytes &&
+                      cuda::vmm_import(their_fd, &handle, &error) &&
+                      cuda::vmm_map(peers_[from].extension + theirs.start, theirs.bytes, handle, &error);
+        close(their_fd);
+        cuda::vmm_release(handle);  // the mapping keeps the memory
+        if (!mapped)
+            fatal("cannot map PE %d's new part of the GPU heap (%llu bytes at %llu in its window, this PE's: %zu at "
+                  "%zu): %s",
+                  from, static_cast<unsigned long long>(theirs.bytes), static_cast<unsigned long long>(theirs.start),
+                  segment.bytes, segment.start, error.empty() ? "the segments differ" : error.c_str());
+        ++received;
+    }
+    close(fd);
+}
+
+void IpcTransport::remove_extension(const ExtensionSegment &segment) {
+    for (Peer &peer : peers_)
+        if (peer.extension) cuda::vmm_unmap(peer.extension + segment.start, segment.bytes);
 }
 
 namespace {
@@ -59,6 +131,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
     std::snprintf(mine.name, sizeof mine.name, "%s", heap_name.c_str());
     std::snprintf(mine.static_name, sizeof mine.static_name, "%s", space.statics_shared_name.c_str());
     mine.static_size = space.statics.size;
+    mine.extension_size = space.extension.size;
     std::string error;
     if (cuda_heap && !heap_name.empty()) {
         if (!cuda::ipc_get_handle(space.cuda_allocation, &mine.handle, &error)) {
@@ -68,6 +141,19 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
             mine.name[0] = '\0';
         }
         mine.data_delta = static_cast<uint64_t>(space.data.base - static_cast<char *>(space.cuda_allocation));
+    }
+    // The extension's descriptors arrive here: bound before the cards go out, so no peer sends
+    // to a mailbox that is not there yet, and a PE without one says so in its card.
+    std::unique_ptr<FdMailbox> mailbox;
+    if (cuda_heap && mine.name[0] && mine.extension_size) {
+        mailbox = std::make_unique<FdMailbox>();
+        if (!mailbox->open(mailbox_name(mine.name), &error)) {
+            FS_WARN("cannot open a socket for sharing the GPU heap's growth with this node's PEs (%s); the heap "
+                    "cannot grow past FABSHMEM_SYMMETRIC_SIZE, nor take registered buffers",
+                    error.c_str());
+            mailbox.reset();
+            mine.extension_size = 0;
+        }
     }
     const std::vector<int> &node = bootstrap.node_pes();
     std::vector<IpcCard> cards(node.size());  // only node peers need them
@@ -80,10 +166,10 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
                  "to reach it through the fabric",
                  pe, what, error.c_str());
         *status = Status::invalid_argument;
-        IpcTransport cleanup(std::move(peers), cuda_heap);  // unmaps what was mapped
+        IpcTransport cleanup(std::move(peers), cuda_heap, bootstrap.rank());  // unmaps what was mapped
         return std::unique_ptr<Transport>();
     };
-    if (!mine.name[0]) return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
+    if (!mine.name[0]) return std::make_unique<IpcTransport>(std::move(peers), cuda_heap, bootstrap.rank());
     for (size_t i = 0; i < node.size(); ++i) {
         int pe = node[i];
         const IpcCard &card = cards[i];
@@ -107,8 +193,14 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
             if (!peer.statics) return fail(pe, card.static_name);
             peer.statics_size = mine.static_size;
         }
+        if (mailbox && card.extension_size) {  // both have windows
+            peer.extension = static_cast<char *>(cuda::vmm_reserve(card.extension_size, 0, &error));
+            if (!peer.extension) return fail(pe, "reserving address space for its heap's extension");
+            peer.extension_size = card.extension_size;
+            peer.mailbox = mailbox_name(card.name);
+        }
     }
-    return std::make_unique<IpcTransport>(std::move(peers), cuda_heap);
+    return std::make_unique<IpcTransport>(std::move(peers), cuda_heap, bootstrap.rank(), std::move(mailbox));
 }
 
 std::string describe_ipc() { return "PEs of this node: POSIX shared memory (host heap), CUDA IPC (GPU heap)"; }

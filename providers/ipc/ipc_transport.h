@@ -2,11 +2,17 @@
 // the node's other PEs map, so get and put are memcpy; a GPU heap is shared through CUDA IPC,
 // so get and put are cudaMemcpy between the GPUs' memories, and its host signal region
 // through shared memory. nvshmem_ptr gives the mapped address either way. The PEs' static data
-// (static_data.h), shared memory too, is mapped beside.
+// (static_data.h), shared memory too, is mapped beside. A GPU heap's extension
+// (extension_space.h) is shared segment by segment: each PE sends its node peers a file
+// descriptor of the new segment's memory (fd_mailbox.h), and they map it at the same place in
+// the window they reserved for that PE.
 #pragma once
 
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "fd_mailbox.h"
 #include "heap_copy.h"
 #include "log.h"
 #include "transport.h"
@@ -23,8 +29,12 @@ public:
         size_t host_mapping_size = 0;
         char *statics = nullptr;       // its static data mapped here; nullptr: not shared
         size_t statics_size = 0;
+        char *extension = nullptr;     // a window for its GPU heap's extension; nullptr: none
+        size_t extension_size = 0;
+        std::string mailbox;           // where it receives descriptors
     };
-    IpcTransport(std::vector<Peer> peers, bool cuda) : peers_(std::move(peers)), cuda_(cuda) {}
+    IpcTransport(std::vector<Peer> peers, bool cuda, int my_pe, std::unique_ptr<FdMailbox> mailbox = nullptr)
+        : peers_(std::move(peers)), cuda_(cuda), my_pe_(my_pe), mailbox_(std::move(mailbox)) {}
     ~IpcTransport() override;
 
     const char *name() const override { return "ipc"; }
@@ -50,12 +60,22 @@ public:
     void fence() override { __atomic_thread_fence(__ATOMIC_RELEASE); }
     void *local_address(size_t offset, int pe) override {
         if (is_static_offset(offset) && !peers_[pe].statics) return nullptr;  // not shared with us
+        if (is_extension_offset(offset) && !peers_[pe].extension) return nullptr;
         return at(offset, pe);
     }
+    void add_extension(const ExtensionSegment &segment) override;
+    void remove_extension(const ExtensionSegment &segment) override;
     std::string describe() const override { return cuda_ ? "ipc (CUDA IPC)" : "ipc (shared memory)"; }
 
 private:
     char *at(size_t offset, int pe) const {
+        if (is_extension_offset(offset)) {
+            if (!peers_[pe].extension)
+                fatal("PE %d's GPU heap past FABSHMEM_SYMMETRIC_SIZE (grown, or a registered buffer) is not "
+                      "mapped on this PE (see the warnings at init); set FABSHMEM_DISABLE_IPC=1 to reach it "
+                      "through the fabric", pe);
+            return peers_[pe].extension + (offset - kExtensionOffset);
+        }
         if (!is_static_offset(offset)) return peers_[pe].data + offset;
         if (!peers_[pe].statics)
             fatal("PE %d's global and static variables are not shared with this PE (see its "
@@ -65,6 +85,8 @@ private:
 
     std::vector<Peer> peers_;
     bool cuda_;
+    int my_pe_;
+    std::unique_ptr<FdMailbox> mailbox_;  // GPU heap with an extension window only
 };
 
 }  // namespace fabshmem

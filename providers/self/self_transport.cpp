@@ -9,8 +9,8 @@ namespace {
 class SelfTransport final : public Transport {
 public:
     SelfTransport(const SymmetricSpace &space, int my_pe)
-        : base_(space.data.base), statics_(space.statics.base), signals_(space.signals.base),
-          cuda_(space.cuda), my_pe_(my_pe) {}
+        : base_(space.data.base), extension_(space.extension.base), statics_(space.statics.base),
+          signals_(space.signals.base), cuda_(space.cuda), my_pe_(my_pe) {}
     const char *name() const override { return "self"; }
     unsigned caps() const override { return kLoadStore | kDeviceMemory; }
     bool reaches(int pe) const override { return pe == my_pe_; }
@@ -32,10 +32,12 @@ public:
 
 private:
     char *at(size_t offset) const {
+        if (is_extension_offset(offset)) return extension_ + (offset - kExtensionOffset);
         return is_static_offset(offset) ? statics_ + (offset - kStaticOffset) : base_ + offset;
     }
 
     char *base_;
+    char *extension_;  // the GPU heap's extension window, or null
     char *statics_;  // null without symmetric static data
     char *signals_;
     bool cuda_;

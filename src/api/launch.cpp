@@ -80,24 +80,3 @@ int nvshmemx_cumodule_finalize(CUmodule module) {
 }
 
 }  // extern "C"
-
-extern "C" {
-
-// User buffers made symmetric need the heap to be a CUDA virtual-memory reservation that other
-// PEs' buffers can be mapped into; fabshmem's heap is one allocation made at init, so it says so
-// rather than handing back an address that would not alias the buffer.
-void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int) {
-    runtime_for("nvshmemx_buffer_register_symmetric");
-    FS_ERROR("nvshmemx_buffer_register_symmetric(%p, %zu): fabshmem cannot make a user buffer symmetric yet; "
-             "allocate it with nvshmem_malloc instead (size the heap with FABSHMEM_SYMMETRIC_SIZE)",
-             buf_ptr, size);
-    return nullptr;
-}
-
-int nvshmemx_buffer_unregister_symmetric(void *mmap_ptr, size_t size) {
-    runtime_for("nvshmemx_buffer_unregister_symmetric");
-    FS_ERROR("nvshmemx_buffer_unregister_symmetric(%p, %zu): no buffer was registered", mmap_ptr, size);
-    return NVSHMEMX_ERROR_INVALID_VALUE;
-}
-
-}  // extern "C"

@@ -1,11 +1,14 @@
 // The symmetric heap's allocator API. Allocation is collective and deterministic: the same
 // calls in the same order give the same offsets on every PE.
+#include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "cuda_support.h"
 #include "log.h"
 #include "nvshmem.h"
+#include "nvshmemx.h"
 #include "parse.h"
 #include "runtime.h"
 
@@ -30,6 +33,21 @@ void check_collective_request(Runtime &rt, const char *function, size_t size, si
     }
 }
 
+// A block that does not fit in a GPU heap gets GPU memory of its own past the heap, as
+// NVSHMEM's heap grows on demand. Every PE comes here together: the heap's allocator is in the
+// same state on each.
+void *allocate_past_heap(Runtime &rt, const char *function, size_t size, bool zero, std::string *why) {
+    ExtensionSpace::Segment segment;
+    segment.requested = size;
+    auto start = add_extension_segment(rt, function, segment, "", why);
+    if (!start) return nullptr;
+    void *block = rt.extension.address(*start);
+    std::string error;
+    if (zero && !cuda::memset_device(block, 0, size, &error)) fatal("%s: %s", function, error.c_str());
+    sync_all(rt);
+    return block;
+}
+
 void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
     Runtime &rt = runtime_for(function);
     if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
@@ -46,13 +64,19 @@ void *allocate(const char *function, size_t size, size_t alignment, bool zero) {
     check_collective_request(rt, function, size, alignment);
     auto offset = rt.heap.allocate(size, alignment);
     if (!offset) {
+        std::string not_grown;
+        if (rt.heap.kind() == HeapKind::cuda) {
+            if (void *block = allocate_past_heap(rt, function, size, zero, &not_grown)) return block;
+            not_grown = "; nor could the heap grow: " + not_grown;
+        }
         const char *why = size > rt.heap.user_size() ? "is larger than the whole symmetric heap"
                                                      : "does not fit in what is free of the symmetric heap";
         FS_ERROR("%s(%zu bytes) failed: the request %s (FABSHMEM_SYMMETRIC_SIZE=%s; %zu block(s) "
-                 "of %s live, largest free range %s); free blocks with nvshmem_free or raise "
+                 "of %s live, largest free range %s)%s; free blocks with nvshmem_free or raise "
                  "FABSHMEM_SYMMETRIC_SIZE",
                  function, size, why, format_size(rt.heap.user_size()).c_str(), rt.heap.live_blocks(),
-                 human_size(rt.heap.live_bytes()).c_str(), human_size(rt.heap.largest_free_range()).c_str());
+                 human_size(rt.heap.live_bytes()).c_str(), human_size(rt.heap.largest_free_range()).c_str(),
+                 not_grown.c_str());
         return nullptr;
     }
     void *block = rt.heap.base() + *offset;
@@ -70,6 +94,19 @@ void release(const char *function, void *ptr) {
     Runtime &rt = runtime_for(function);
     if (!ptr) {
         sync_all(rt);
+        return;
+    }
+    if (auto segment = rt.extension.segment_containing(ptr, 1)) {  // past the heap
+        if (segment->program_buffer)
+            fatal("%s(%p): this is the symmetric address of a buffer registered with "
+                  "nvshmemx_buffer_register_symmetric; release it with nvshmemx_buffer_unregister_symmetric",
+                  function, ptr);
+        if (ptr != rt.extension.address(segment->start))
+            fatal("%s(%p): this points %zu bytes into the block at %p; pass the pointer that "
+                  "nvshmem_malloc returned",
+                  function, ptr, static_cast<size_t>(static_cast<char *>(ptr) - rt.extension.address(segment->start)),
+                  static_cast<void *>(rt.extension.address(segment->start)));
+        remove_extension_segment(rt, *segment);
         return;
     }
     if (!rt.heap.contains(ptr, 1)) {
@@ -111,12 +148,61 @@ void nvshmem_free(void *ptr) { release("nvshmem_free", ptr); }
 void *nvshmalloc(size_t size) { return allocate("nvshmalloc", size, 64, false); }
 void nvshfree(void *ptr) { release("nvshfree", ptr); }
 
+void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int) {
+    const char *function = "nvshmemx_buffer_register_symmetric";
+    Runtime &rt = runtime_for(function);
+    ExtensionSpace::Segment segment;
+    segment.requested = size;
+    segment.program_buffer = buf_ptr;
+    std::string refused, why;
+    char text[200];
+    if (!buf_ptr || size == 0) {
+        refused = "the buffer is NULL or its size 0";
+    } else if (rt.heap.kind() != HeapKind::cuda) {
+        refused = "the symmetric heap is in host memory (FABSHMEM_HEAP=host, or no GPU): only GPU memory can join it";
+    } else if (symmetric_offset(rt, buf_ptr, 1)) {
+        refused = "it is symmetric memory already (the heap, or a registered buffer's symmetric address)";
+    } else if (auto other = rt.extension.registration_overlapping(buf_ptr, size)) {
+        std::snprintf(text, sizeof text, "it overlaps the buffer %p (%zu bytes) registered before; unregister that first",
+                      other->program_buffer, other->requested);
+        refused = text;
+    } else if (!cuda::vmm_retain(buf_ptr, size, &segment.handle, &refused)) {
+        refused += "; allocate it with cuMemCreate and map it whole with cuMemMap";
+    }
+    auto start = add_extension_segment(rt, function, segment, refused, &why);
+    if (!start) {
+        FS_ERROR("%s(%p, %zu bytes) failed: %s; returning NULL", function, buf_ptr, size, why.c_str());
+        return nullptr;
+    }
+    sync_all(rt);  // every PE has it mapped before any PE's program uses it
+    return rt.extension.address(*start);
+}
+
+int nvshmemx_buffer_unregister_symmetric(void *mmap_ptr, size_t size) {
+    const char *function = "nvshmemx_buffer_unregister_symmetric";
+    Runtime &rt = runtime_for(function);
+    auto segment = rt.extension.segment_containing(mmap_ptr, 1);
+    if (!segment || !segment->program_buffer || rt.extension.address(segment->start) != mmap_ptr) {
+        FS_ERROR("%s(%p, %zu bytes): this is not an address that nvshmemx_buffer_register_symmetric returned "
+                 "(or it was unregistered already)",
+                 function, mmap_ptr, size);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    if (segment->requested != size) {
+        FS_ERROR("%s(%p, %zu bytes): the buffer was registered with %zu bytes; pass the same size", function, mmap_ptr,
+                 size, segment->requested);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    remove_extension_segment(rt, *segment);  // the program's buffer stays its own
+    return NVSHMEMX_SUCCESS;
+}
+
 void *nvshmem_ptr(const void *dest, int pe) {
     Runtime &rt = runtime_for("nvshmem_ptr");
     if (pe < 0 || pe >= rt.n_pes) return nullptr;
-    // Heap blocks, and global and static variables (OpenSHMEM's symmetric data objects).
-    if (rt.heap.contains(dest, 1)) return rt.route(pe).local_address(rt.heap.offset_of(dest), pe);
-    if (rt.statics.contains(dest, 1)) return rt.route(pe).local_address(rt.statics.offset_of(dest), pe);
+    // Heap blocks (and the heap's extension), global and static variables (OpenSHMEM's
+    // symmetric data objects).
+    if (auto offset = symmetric_offset(rt, dest, 1)) return rt.route(pe).local_address(*offset, pe);
     return nullptr;
 }
 

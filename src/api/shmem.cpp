@@ -43,7 +43,7 @@ int shmem_pe_accessible(int pe) {
 
 int shmem_addr_accessible(const void *addr, int pe) {
     Runtime &rt = runtime_for("shmem_addr_accessible");
-    return pe >= 0 && pe < rt.n_pes && (rt.heap.contains(addr, 1) || rt.statics.contains(addr, 1));
+    return pe >= 0 && pe < rt.n_pes && symmetric_offset(rt, addr, 1).has_value();
 }
 
 // Collective, like every allocation: a new block, the old contents, the old block freed.
@@ -60,7 +60,7 @@ void *shmem_realloc(void *ptr, size_t size) {
     void *grown = nvshmem_malloc(size);
     if (!grown) return nullptr;
     size_t keep = std::min(size, block->second);
-    rt.route(rt.my_pe).put(rt.heap.offset_of(grown), ptr, keep, rt.my_pe, true);
+    rt.route(rt.my_pe).put(*symmetric_offset(rt, grown, keep), ptr, keep, rt.my_pe, true);
     nvshmem_free(ptr);
     return grown;
 }

@@ -16,7 +16,7 @@ namespace {
 // The current value of a word of this PE's memory that other PEs may be changing.
 template <class T>
 T load(Runtime &rt, const T *address) {
-    if (rt.heap.kind() == HeapKind::cuda && rt.heap.contains(address, sizeof(T))) {
+    if (in_gpu_symmetric_memory(rt, address, sizeof(T))) {
         T value;
         heap_copy(true, &value, address, sizeof value);
         return value;

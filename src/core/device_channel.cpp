@@ -10,6 +10,9 @@
 #include "runtime.h"
 
 namespace fabshmem {
+
+static_assert(kExtensionOffset == FABSHMEMI_EXTENSION_OFFSET, "the device API names the extension as the host does");
+
 namespace {
 
 struct LoadedModule {
@@ -91,15 +94,20 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
     auto fail = [&](const char *what) {
         fatal("nvshmem_init: cannot set up the device API (%s: %s)", what, error.c_str());
     };
-    std::vector<char *> peers(rt.n_pes, nullptr);
+    std::vector<char *> peers(rt.n_pes, nullptr), extensions(rt.n_pes, nullptr);
     bool all_mapped = true;
     for (int pe = 0; pe < rt.n_pes; ++pe) {
         peers[pe] = static_cast<char *>(rt.route(pe).local_address(0, pe));
+        if (rt.extension.available())
+            extensions[pe] = static_cast<char *>(rt.route(pe).local_address(kExtensionOffset, pe));
         all_mapped = all_mapped && peers[pe];
     }
     size_t table_bytes = peers.size() * sizeof(char *);
-    peer_heaps_ = cuda::malloc_device(table_bytes, &error);
-    if (!peer_heaps_ || !cuda::copy(peer_heaps_, peers.data(), table_bytes, &error)) fail("peer table");
+    peer_heaps_ = cuda::malloc_device(2 * table_bytes, &error);
+    char *peer_extensions = static_cast<char *>(peer_heaps_) + table_bytes;
+    if (!peer_heaps_ || !cuda::copy(peer_heaps_, peers.data(), table_bytes, &error) ||
+        !cuda::copy(peer_extensions, extensions.data(), table_bytes, &error))
+        fail("peer table");
     ring_tickets_ = cuda::malloc_device(sizeof(unsigned long long), &error);
     if (!ring_tickets_ || !cuda::memset_device(ring_tickets_, 0, sizeof(unsigned long long), &error))
         fail("ring tickets");
@@ -114,6 +122,9 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
     state_.heap_base = rt.heap.base();
     state_.heap_size = rt.heap.size();
     state_.peer_heaps = static_cast<char *const *>(peer_heaps_);
+    state_.extension_base = rt.extension.window().base;
+    state_.extension_size = 0;  // set_extension_size, as segments come and go
+    state_.peer_extensions = reinterpret_cast<char *const *>(peer_extensions);
     state_.ring_tickets = static_cast<unsigned long long *>(ring_tickets_);
     state_.teams = static_cast<fabshmemi_device_team *>(team_table_);
     state_.max_teams = static_cast<int>(kSlots);
@@ -136,6 +147,11 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
         state_.ring_completed = reinterpret_cast<const volatile uint64_t *>(state_.ring + kRingSlots);
     }
     if (!cuda::copies_complete(&error)) fail("copying the peer table");
+    publish_device_state(state_);
+}
+
+void DeviceChannel::set_extension_size(size_t bytes) {
+    state_.extension_size = bytes;
     publish_device_state(state_);
 }
 

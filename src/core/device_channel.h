@@ -28,6 +28,9 @@ public:
     // its kernel sync flags are zeroed too). On the program's thread, ordered after its
     // kernels on the legacy default stream, like any cudaMemcpy.
     void set_team(int slot, const Team *team);
+    // The GPU heap's extension now ends at `bytes` into its window (kernels' range checks).
+    // On the program's thread, like set_team.
+    void set_extension_size(size_t bytes);
 
     bool has_ring() const { return ring_ != nullptr; }
     // Carries out the requests waiting in the ring; true if there were any. One thread only
@@ -49,7 +52,7 @@ private:
 
     Runtime &rt_;
     fabshmemi_device_state state_{};
-    void *peer_heaps_ = nullptr;      // device memory
+    void *peer_heaps_ = nullptr;      // device memory: n_pes heaps, then n_pes extension windows
     void *ring_tickets_ = nullptr;    // device memory
     void *team_table_ = nullptr;  // device memory: the slots
     // Per slot, made when a team first takes the slot and kept for the teams after it (no

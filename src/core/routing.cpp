@@ -70,6 +70,16 @@ void Routing::quiet() const {
         if (*it) (*it)->quiet();
 }
 
+void Routing::add_extension(const ExtensionSegment &segment) const {
+    for (const auto &transport : transports_)
+        if (transport) transport->add_extension(segment);
+}
+
+void Routing::remove_extension(const ExtensionSegment &segment) const {
+    for (const auto &transport : transports_)
+        if (transport) transport->remove_extension(segment);
+}
+
 void Routing::fence() const {
     for (auto it = transports_.rbegin(); it != transports_.rend(); ++it)
         if (*it) (*it)->fence();

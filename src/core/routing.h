@@ -31,6 +31,8 @@ public:
     // Over every open transport.
     void quiet() const;
     void fence() const;
+    void add_extension(const ExtensionSegment &segment) const;
+    void remove_extension(const ExtensionSegment &segment) const;
     // The job is ending without closing anything (see Transport::remove_leftovers).
     void remove_leftovers(long pid) const;
     // "ipc (shared memory), fabric tcp;ofi_rxm (...)": the open transports other than self.

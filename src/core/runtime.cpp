@@ -106,7 +106,10 @@ void print_info(const Runtime &rt) {
                            : rt.progress.cpu() >= 0 ? "cpu " + std::to_string(rt.progress.cpu())
                                                     : "unpinned";
     std::string heap = rt.heap.kind() == HeapKind::cuda
-                           ? "cuda on GPU " + std::to_string(rt.gpu) + " (" + cuda::pci_bus_id(rt.gpu) + ")"
+                           ? "cuda on GPU " + std::to_string(rt.gpu) + " (" + cuda::pci_bus_id(rt.gpu) + ", " +
+                                 (rt.extension.available() ? "grows on demand, takes registered buffers"
+                                                           : "fixed size: " + rt.extension.unavailable_reason()) +
+                                 ")"
                            : std::string("host");
     std::string kernels = !rt.device          ? "no (host heap)"
                           : rt.device->has_ring() ? "loads/stores to mapped PEs, request ring to the others"
@@ -196,6 +199,7 @@ SymmetricSpace symmetric_space(const Runtime &rt, const std::string &heap_name) 
     space.shared_name = heap_name;
     space.statics = {rt.statics.base(), rt.statics.size()};
     space.statics_shared_name = rt.statics.shared_name();
+    space.extension = rt.extension.window();
     return space;
 }
 
@@ -291,6 +295,8 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
     if (rt.heap.kind() == HeapKind::cuda && !cuda::prepare_atomics(rt.heap.base() + SymmetricHeap::kTeamScratchOffset, &why))
         fatal("nvshmem_init: preparing atomics on the GPU heap failed: %s", why.c_str());
+    if (rt.heap.kind() == HeapKind::cuda && !rt.extension.reserve(&why))
+        FS_DEBUG("the GPU heap cannot grow nor take registered buffers: %s", why.c_str());
     if (rt.config.static_data) share_static_data(rt, share_heap);
     Placement placement;
     placement.requested_nic = rt.config.nic;
@@ -331,11 +337,21 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
 }
 
 void stop_runtime(Runtime &rt) {
-    if (size_t blocks = rt.heap.live_blocks()) {
+    size_t registered = 0, grown_blocks = 0, grown_bytes = 0;
+    for (const ExtensionSpace::Segment &segment : rt.extension.list()) {
+        if (segment.program_buffer) ++registered;
+        else ++grown_blocks, grown_bytes += segment.requested;
+    }
+    if (size_t blocks = rt.heap.live_blocks() + grown_blocks) {
         FS_WARN("nvshmem_finalize: %zu symmetric heap block(s) of %zu bytes in all were never "
                 "freed; free each with nvshmem_free (on every PE) before nvshmem_finalize",
-                blocks, rt.heap.live_bytes());
+                blocks, rt.heap.live_bytes() + grown_bytes);
     }
+    if (registered)
+        FS_WARN("nvshmem_finalize: %zu buffer(s) made symmetric with nvshmemx_buffer_register_symmetric are "
+                "still registered; unregister each (on every PE) before nvshmem_finalize. fabshmem unmaps them "
+                "now; the buffers themselves stay the program's",
+                registered);
     ActivityScope activity("in nvshmem_finalize");
     quiet_all(rt);
     // Peers may still be reading this heap: wait for all before tearing the fabric down.
@@ -345,7 +361,9 @@ void stop_runtime(Runtime &rt) {
     if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_finalize: the barrier failed");
     rt.progress.stop();
     rt.device.reset();
+    for (const ExtensionSpace::Segment &segment : rt.extension.list()) rt.routing.remove_extension(segment.as_seen_by_transports());
     rt.routing.close();
+    rt.extension.release();
     rt.heap.release_memory();
     set_abort_handler(nullptr);
     rt.bootstrap->finalize();
@@ -447,6 +465,7 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
         return offset;
     }
     if (rt.statics.contains(symmetric, bytes)) return rt.statics.offset_of(symmetric);
+    if (rt.extension.segment_containing(symmetric, bytes)) return rt.extension.offset_of(symmetric);
     fatal("%s: the symmetric address %p (%zu bytes) is neither inside the symmetric heap "
           "[%p, %p) nor a global or static variable%s; the remote side of a transfer must be "
           "memory from nvshmem_malloc (shmem_malloc) or a global or static variable",

@@ -5,11 +5,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "bootstrap.h"
 #include "config.h"
 #include "device_channel.h"
+#include "extension_space.h"
 #include "peer_monitor.h"
 #include "progress_thread.h"
 #include "routing.h"
@@ -35,6 +38,7 @@ struct Runtime {
     std::unique_ptr<Bootstrap> bootstrap;
     std::unique_ptr<Topology> topology;  // null when hwloc could not load the node
     SymmetricHeap heap;
+    ExtensionSpace extension;  // GPU heap only: what grows it, and registered buffers
     StaticData statics;  // size 0 unless global and static variables are symmetric
     Routing routing;  // the open transports, and per PE the one that reaches it
     std::unique_ptr<DeviceChannel> device;  // GPU heap only: the device API's state and ring
@@ -97,6 +101,20 @@ uint64_t atomic_on(const char *function, AtomicOp op, size_t width, void *dest, 
                    uint64_t compare, int pe);
 // The same for an atomic without a result: complete at the next quiet (Transport::atomic_nbi).
 void atomic_nbi_on(const char *function, AtomicOp op, size_t width, void *dest, uint64_t operand, int pe);
+
+// The GPU heap's extension (heap_extension.cpp), collective over the world. Adds `segment`
+// (its `requested` bytes; `handle`: the program's memory, or 0 for new memory) at the same
+// place on every PE and returns where, or nullopt with `why` on every PE when some PE could not
+// (nothing is left mapped then). `refused`: why this PE cannot take part (it still joins the
+// exchange, so the others learn it); empty when it can.
+std::optional<size_t> add_extension_segment(Runtime &rt, const char *function, ExtensionSpace::Segment segment,
+                                            const std::string &refused, std::string *why);
+// Completes every PE's operations, then unmaps `segment` everywhere.
+void remove_extension_segment(Runtime &rt, const ExtensionSpace::Segment &segment);
+// The symmetric offset of [ptr, ptr + bytes): heap, extension or static data.
+std::optional<size_t> symmetric_offset(const Runtime &rt, const void *ptr, size_t bytes);
+// Whether [ptr, ptr + bytes) is GPU memory of this PE's symmetric space (heap or extension).
+bool in_gpu_symmetric_memory(const Runtime &rt, const void *ptr, size_t bytes);
 
 // Barriers: sync_all only synchronises; barrier_all first completes this PE's operations.
 void sync_all(Runtime &rt);

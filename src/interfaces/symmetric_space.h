@@ -12,6 +12,11 @@ namespace fabshmem {
 
 constexpr size_t kStaticOffset = size_t{1} << 62;
 inline bool is_static_offset(size_t offset) { return offset >= kStaticOffset; }
+// A GPU heap's extension (extension_space.h: blocks past the heap's size, program buffers made
+// symmetric) starts at this offset: offset kExtensionOffset + k is byte k of the extension
+// window, on every PE.
+constexpr size_t kExtensionOffset = size_t{1} << 61;
+inline bool is_extension_offset(size_t offset) { return offset >= kExtensionOffset && offset < kStaticOffset; }
 
 struct MemoryRegion {
     char *base = nullptr;
@@ -38,6 +43,17 @@ struct SymmetricSpace {
     // (empty: not shared with node peers).
     MemoryRegion statics;
     std::string statics_shared_name;
+    // A GPU heap's extension window (reserved address space; segments are mapped into it while
+    // the job runs, Transport::add_extension). Empty when there is none.
+    MemoryRegion extension;
+};
+
+// One segment of the extension, as transports are told of it: where it lies in the window,
+// and CUDA's handle of this PE's memory there (to share with node peers).
+struct ExtensionSegment {
+    size_t start = 0;  // in the window: symmetric offset kExtensionOffset + start
+    size_t bytes = 0;
+    uint64_t cuda_handle = 0;
 };
 
 }  // namespace fabshmem

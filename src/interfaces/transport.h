@@ -66,6 +66,12 @@ public:
     // counted as the address's length): what grows with the job's size.
     virtual size_t bytes_per_peer() const { return 0; }
 
+    // The GPU heap's extension changed (collective: every PE, in the same order): a transport
+    // that maps peers' memory maps their new segment at the same place in its view of their
+    // window. Failures end the job with a message.
+    virtual void add_extension(const ExtensionSegment & /*segment*/) {}
+    virtual void remove_extension(const ExtensionSegment & /*segment*/) {}
+
     // Progress. poll() reaps completions and serves peers (manual-progress providers); true
     // if anything happened. wait_for_activity() is the progress thread's idle sleep: it
     // blocks up to `timeout_ms` serving peers meanwhile, true if a completion arrived.

@@ -51,4 +51,24 @@ void *ipc_open(const IpcHandle &, std::string *error) {
 }
 void ipc_close(void *) {}
 
+size_t vmm_granularity(std::string *error) {
+    unavailable(error);
+    return 0;
+}
+void *vmm_reserve(size_t, size_t, std::string *error) {
+    unavailable(error);
+    return nullptr;
+}
+void vmm_unreserve(void *, size_t) {}
+bool vmm_create(size_t, uint64_t *, std::string *error) { return unavailable(error); }
+bool vmm_retain(void *, size_t, uint64_t *, std::string *error) { return unavailable(error); }
+bool vmm_map(void *, size_t, uint64_t, std::string *error) { return unavailable(error); }
+void vmm_unmap(void *, size_t) {}
+void vmm_release(uint64_t) {}
+int vmm_export(uint64_t, std::string *error) {
+    unavailable(error);
+    return -1;
+}
+bool vmm_import(int, uint64_t *, std::string *error) { return unavailable(error); }
+
 }  // namespace fabshmem::cuda

@@ -36,6 +36,36 @@ cudaStream_t copy_stream(std::string *error) {
     return t_library_thread ? library_stream(error) : cudaStreamLegacy;
 }
 
+// Copies issued and known complete, per copy stream (legacy, library): copies_complete waits
+// only when something was issued since the last wait. A host nvshmem_quiet on a GPU heap
+// otherwise synchronised the same stream three times (its own wait for the program's work,
+// then each transport's), 1.8 µs each on the H200.
+struct CopyCounts {
+    std::atomic<uint64_t> issued{0};
+    std::atomic<uint64_t> completed{0};
+};
+CopyCounts g_copy_counts[2];
+
+CopyCounts &copy_counts() { return g_copy_counts[t_library_thread ? 1 : 0]; }
+
+void note_issued(CopyCounts &counts) { counts.issued.fetch_add(1, std::memory_order_acq_rel); }
+
+// Synchronises `stream` and, if it is this thread's copy stream, records everything issued
+// before the wait as complete.
+bool synchronize_stream(cudaStream_t stream, std::string *error) {
+    bool copy_stream_of_thread = stream == (t_library_thread ? library_stream(nullptr) : cudaStreamLegacy) ||
+                                 (!t_library_thread && stream == nullptr);
+    CopyCounts &counts = copy_counts();
+    uint64_t issued = counts.issued.load(std::memory_order_acquire);
+    if (!ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize", error)) return false;
+    if (copy_stream_of_thread) {
+        uint64_t seen = counts.completed.load(std::memory_order_acquire);
+        while (seen < issued && !counts.completed.compare_exchange_weak(seen, issued, std::memory_order_acq_rel)) {
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 void mark_library_thread() { t_library_thread = true; }
@@ -131,18 +161,24 @@ bool device_allocation(const void *ptr, DeviceAllocation *allocation) {
 
 bool copy(void *dest, const void *src, size_t bytes, std::string *error) {
     cudaStream_t stream = copy_stream(error);
-    return stream && ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, stream), "cudaMemcpyAsync", error);
+    if (!stream || !ok(cudaMemcpyAsync(dest, src, bytes, cudaMemcpyDefault, stream), "cudaMemcpyAsync", error))
+        return false;
+    note_issued(copy_counts());
+    return true;
 }
 
 bool copies_complete(std::string *error) {
+    CopyCounts &counts = copy_counts();
+    if (counts.completed.load(std::memory_order_acquire) >= counts.issued.load(std::memory_order_acquire)) return true;
     cudaStream_t stream = copy_stream(error);
-    return stream && ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize", error);
+    return stream && synchronize_stream(stream, error);
 }
 
 bool memset_device(void *dest, int value, size_t bytes, std::string *error) {
     cudaStream_t stream = copy_stream(error);
-    return stream && ok(cudaMemsetAsync(dest, value, bytes, stream), "cudaMemsetAsync", error) &&
-           copies_complete(error);
+    if (!stream || !ok(cudaMemsetAsync(dest, value, bytes, stream), "cudaMemsetAsync", error)) return false;
+    note_issued(copy_counts());
+    return copies_complete(error);
 }
 
 void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error) {
@@ -191,7 +227,7 @@ bool atomic(void *word, const AtomicRequest &request, uint64_t *old, std::string
     while (g_atomic_slot_busy[slot].exchange(true, std::memory_order_acquire)) slot = (slot + 1) % kAtomicSlots;
     bool launched = launch_atomic(word, request, stream, g_atomic_results_device + slot);
     if (!launched) *error = std::string("launching the atomic's kernel: ") + cudaGetErrorString(cudaGetLastError());
-    bool done = launched && ok(cudaStreamSynchronize(stream), "cudaStreamSynchronize", error);
+    bool done = launched && synchronize_stream(stream, error);
     if (done) *old = *static_cast<volatile unsigned long long *>(g_atomic_results + slot);
     g_atomic_slot_busy[slot].store(false, std::memory_order_release);
     return done;
@@ -203,7 +239,7 @@ bool copy_async(void *dest, const void *src, size_t bytes, void *stream, std::st
 }
 
 bool stream_synchronize(void *stream, std::string *error) {
-    return ok(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), "cudaStreamSynchronize", error);
+    return synchronize_stream(static_cast<cudaStream_t>(stream), error);
 }
 
 bool max_coresident_blocks(const void *kernel, unsigned threads, size_t shared_bytes, int *blocks,

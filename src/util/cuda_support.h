@@ -78,4 +78,26 @@ bool ipc_get_handle(void *allocation, IpcHandle *handle, std::string *error);
 void *ipc_open(const IpcHandle &handle, std::string *error);
 void ipc_close(void *mapped);
 
+// CUDA virtual memory (cuMem*): address ranges reserved first, physical memory mapped into
+// them, shareable with this node's processes as POSIX file descriptors. What extends a GPU
+// heap (extension_space.h). `handle` is CUDA's CUmemGenericAllocationHandle.
+// The smallest unit of mapping on the current device; 0 (with `error`) when the device has no
+// virtual memory management or cannot share it by file descriptor.
+size_t vmm_granularity(std::string *error);
+void *vmm_reserve(size_t bytes, size_t alignment, std::string *error);
+void vmm_unreserve(void *base, size_t bytes);
+// New GPU memory on the current device (shareable by file descriptor, GPUDirect-capable where
+// the device allows it).
+bool vmm_create(size_t bytes, uint64_t *handle, std::string *error);
+// The cuMemCreate allocation a program mapped at exactly [ptr, ptr + bytes): a new reference
+// to its handle (vmm_release drops it).
+bool vmm_retain(void *ptr, size_t bytes, uint64_t *handle, std::string *error);
+// Maps `handle` (from its start) at `at` for read and write by the current device.
+bool vmm_map(void *at, size_t bytes, uint64_t handle, std::string *error);
+void vmm_unmap(void *at, size_t bytes);
+void vmm_release(uint64_t handle);
+// A file descriptor another process of the node imports (the caller closes it), or -1.
+int vmm_export(uint64_t handle, std::string *error);
+bool vmm_import(int fd, uint64_t *handle, std::string *error);
+
 }  // namespace fabshmem::cuda

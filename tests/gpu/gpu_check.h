@@ -29,6 +29,17 @@ inline void skip_without_gpu(const char *test) {
         PE_CHECK(rc_ == cudaSuccess, "%s: %s", #call, cudaGetErrorString(rc_));         \
     } while (0)
 
+// The driver's calls, through the runtime: the tests link no libcuda, so they start (and skip)
+// where there is no driver.
+template <class F>
+F driver_call(const char *name) {
+    void *fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    CUDA_OK(cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &found));
+    PE_CHECK(fn && found == cudaDriverEntryPointSuccess, "no %s in the driver", name);
+    return reinterpret_cast<F>(fn);
+}
+
 // Progress on PE 0's stderr, so a slow or stuck stage shows where it is.
 inline void stage_done(const char *test, const char *stage) {
     static auto start = std::chrono::steady_clock::now();

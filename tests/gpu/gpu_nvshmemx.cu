@@ -248,17 +248,6 @@ void check_stream_nbi() {
 
 // ---- a module the program loads itself -------------------------------------------------------
 
-// The driver's calls, through the runtime: the test links no libcuda, so it starts (and skips)
-// where there is no driver.
-template <class F>
-F driver_call(const char *name) {
-    void *fn = nullptr;
-    cudaDriverEntryPointQueryResult found{};
-    CUDA_OK(cudaGetDriverEntryPointByVersion(name, &fn, 12000, cudaEnableDefault, &found));
-    PE_CHECK(fn && found == cudaDriverEntryPointSuccess, "no %s in the driver", name);
-    return reinterpret_cast<F>(fn);
-}
-
 void check_cumodule(const char *cubin) {
     auto module_load = driver_call<decltype(&cuModuleLoad)>("cuModuleLoad");
     auto get_function = driver_call<decltype(&cuModuleGetFunction)>("cuModuleGetFunction");

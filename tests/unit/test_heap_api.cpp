@@ -67,6 +67,20 @@ TEST(HeapApi, HeapFullReturnsNullWithAMessage) {
     nvshmem_free(fits);
 }
 
+// A host heap cannot take a program's buffer (NVSHMEM's buffers are GPU memory): refused with a
+// message, and nothing is registered. tests/gpu/gpu_extension.cu covers the GPU heap.
+TEST(HeapApi, RegisterSymmetricOnAHostHeapIsRefused) {
+    std::vector<char> buffer(1 << 20);
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(nvshmemx_buffer_register_symmetric(buffer.data(), buffer.size(), 0), nullptr);
+    EXPECT_NE(nvshmemx_buffer_unregister_symmetric(buffer.data(), buffer.size()), 0);
+    std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_NE(err.find("fabshmem: PE 0: error: nvshmemx_buffer_register_symmetric(0x"), std::string::npos) << err;
+    EXPECT_NE(err.find("failed: the symmetric heap is in host memory"), std::string::npos) << err;
+    EXPECT_NE(err.find("nvshmemx_buffer_unregister_symmetric(0x"), std::string::npos) << err;
+    EXPECT_NE(err.find("is not an address that nvshmemx_buffer_register_symmetric returned"), std::string::npos) << err;
+}
+
 TEST(HeapApi, SelfRmaAndPtr) {
     auto *src = static_cast<int64_t *>(nvshmem_malloc(64 * sizeof(int64_t)));
     auto *dst = static_cast<int64_t *>(nvshmem_malloc(64 * sizeof(int64_t)));

@@ -89,20 +89,44 @@ __device__ inline const fabshmemi_device_state &ready(const char *function) {
     return state;
 }
 
+// Past the heap, its extension (blocks that did not fit, registered buffers): offsets from
+// FABSHMEMI_EXTENSION_OFFSET. Out of line, so the heap's own check stays short.
+__device__ __noinline__ uint64_t extension_offset(const char *function, const void *symmetric,
+                                                  unsigned long long bytes) {
+    const fabshmemi_device_state &s = state;
+    uint64_t at = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.extension_base);
+    if (!s.extension_base || at > s.extension_size || bytes > s.extension_size - at)
+        fail_range(function, symmetric, bytes);
+    return FABSHMEMI_EXTENSION_OFFSET + at;
+}
+
 // The heap offset of [symmetric, symmetric + bytes) after checking it and `pe`.
 __device__ inline uint64_t heap_offset(const char *function, const void *symmetric, size_t bytes,
                                        int pe) {
     const fabshmemi_device_state &s = ready(function);
     if (pe < 0 || pe >= s.n_pes) fail_pe(function, pe);
     uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
-    if (offset > s.heap_size || bytes > s.heap_size - offset) fail_range(function, symmetric, bytes);
+    if (offset > s.heap_size || bytes > s.heap_size - offset) return extension_offset(function, symmetric, bytes);
     return offset;
 }
 
-// PE `pe`'s heap as mapped here, or null. Through the read-only cache: the table is written
-// once, before any kernel of the job runs.
-__device__ inline char *peer_heap(int pe) {
-    return reinterpret_cast<char *>(__ldg(reinterpret_cast<const unsigned long long *>(state.peer_heaps) + pe));
+// Entry `pe` of a per-PE table of addresses, through the read-only cache: the tables are
+// written before any kernel that uses them runs.
+__device__ inline char *table_entry(char *const *table, int pe) {
+    return reinterpret_cast<char *>(__ldg(reinterpret_cast<const unsigned long long *>(table) + pe));
+}
+
+// PE `pe`'s heap as mapped here, or null.
+__device__ inline char *peer_heap(int pe) { return table_entry(state.peer_heaps, pe); }
+
+// PE `pe`'s byte at heap offset `offset` as mapped here, or null (the host reaches it).
+__device__ inline char *peer_address(int pe, uint64_t offset) {
+    if (__builtin_expect(offset >= FABSHMEMI_EXTENSION_OFFSET, 0)) {
+        char *window = table_entry(state.peer_extensions, pe);
+        return window ? window + (offset - FABSHMEMI_EXTENSION_OFFSET) : nullptr;
+    }
+    char *heap = peer_heap(pe);
+    return heap ? heap + offset : nullptr;
 }
 
 // ---- groups of threads that make one call together ------------------------------------------
@@ -214,8 +238,8 @@ __device__ inline void get(const Group &group, const char *function, void *dest,
                            const void *source, size_t bytes, int pe, bool blocking) {
     uint64_t offset = heap_offset(function, source, bytes, pe);
     if (bytes == 0) return;
-    if (char *peer = peer_heap(pe)) {
-        copy(group, dest, peer + offset, bytes);
+    if (char *remote = peer_address(pe, offset)) {
+        copy(group, dest, remote, bytes);
     } else if (group.rank() == 0) {
         request(function, FABSHMEMI_OP_GET, pe, offset, dest, bytes, 0, blocking);
     }
@@ -227,8 +251,8 @@ __device__ inline void put(const Group &group, const char *function, void *dest,
                            const void *source, size_t bytes, int pe, bool blocking) {
     uint64_t offset = heap_offset(function, dest, bytes, pe);
     if (bytes == 0) return;
-    if (char *peer = peer_heap(pe)) {
-        copy(group, peer + offset, source, bytes);
+    if (char *remote = peer_address(pe, offset)) {
+        copy(group, remote, source, bytes);
     } else {
         group.sync();  // every thread's part of `source` is written
         if (group.rank() == 0)
@@ -258,7 +282,7 @@ __device__ inline T g(const char *function, const T *source, int pe) {
     uint64_t offset = heap_offset(function, source, sizeof(T), pe);
     // A plain load, as NVSHMEM's: it may be served from this SM's L1 (a value read before in this
     // kernel), and the compiler may merge it with others; poll with nvshmem_wait_until.
-    if (char *peer = peer_heap(pe)) return *reinterpret_cast<const T *>(peer + offset);
+    if (char *remote = peer_address(pe, offset)) return *reinterpret_cast<const T *>(remote);
     uint64_t word = request(function, FABSHMEMI_OP_GET_VALUE, pe, offset, nullptr, sizeof(T), 0, true);
     T value;
     memcpy(&value, &word, sizeof(T));
@@ -268,8 +292,8 @@ __device__ inline T g(const char *function, const T *source, int pe) {
 template <class T>
 __device__ inline void p(const char *function, T *dest, T value, int pe) {
     uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
-    if (char *peer = peer_heap(pe)) {
-        store_word(reinterpret_cast<T *>(peer + offset), value);
+    if (char *remote = peer_address(pe, offset)) {
+        store_word(reinterpret_cast<T *>(remote), value);
         return;
     }
     uint64_t word = 0;
@@ -279,10 +303,15 @@ __device__ inline void p(const char *function, T *dest, T value, int pe) {
 
 __device__ inline void *ptr(const void *symmetric, int pe) {
     const fabshmemi_device_state &s = ready("nvshmem_ptr");
-    uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
-    if (pe < 0 || pe >= s.n_pes || offset >= s.heap_size) return nullptr;
-    char *peer = peer_heap(pe);
-    return peer ? peer + offset : nullptr;
+    if (pe < 0 || pe >= s.n_pes) return nullptr;
+    const char *address = static_cast<const char *>(symmetric);
+    uint64_t offset = static_cast<uint64_t>(address - s.heap_base);
+    if (offset >= s.heap_size) {  // the extension, or not symmetric
+        uint64_t at = static_cast<uint64_t>(address - s.extension_base);
+        if (!s.extension_base || at >= s.extension_size) return nullptr;
+        offset = FABSHMEMI_EXTENSION_OFFSET + at;
+    }
+    return peer_address(pe, offset);
 }
 
 // ---- ordering and synchronisation -----------------------------------------------------------
@@ -389,8 +418,8 @@ __device__ inline T amo(const char *function, AmoOp op, T *dest, T value, T comp
     Word v, c, old = 0;
     memcpy(&v, &value, sizeof v);
     memcpy(&c, &compare, sizeof c);
-    char *peer = peer_heap(pe);
-    if (!peer) {
+    char *remote = peer_address(pe, offset);
+    if (!remote) {
         uint64_t reply = request(function, FABSHMEMI_OP_ATOMIC, pe, offset,
                                  reinterpret_cast<const void *>(static_cast<uintptr_t>(c)), sizeof(T), v, true, op);
         old = static_cast<Word>(reply);
@@ -398,7 +427,7 @@ __device__ inline T amo(const char *function, AmoOp op, T *dest, T value, T comp
         memcpy(&result, &old, sizeof result);
         return result;
     }
-    Word *word = reinterpret_cast<Word *>(peer + offset);
+    Word *word = reinterpret_cast<Word *>(remote);
     switch (op) {  // two's-complement addition serves signed and unsigned types alike
     case amo_read: old = atomicOr_system(word, Word(0)); break;
     case amo_write: old = atomicExch_system(word, v); break;
@@ -463,8 +492,7 @@ __device__ inline size_t wait_elements(const char *function, T *ivars, size_t n,
 // (system fence, or a ring fence), then an atomic on the signal word.
 __device__ inline void signal_op(const char *function, uint64_t *sig, uint64_t signal, int sig_op, int pe) {
     if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
-    heap_offset(function, sig, sizeof *sig, pe);
-    if (peer_heap(pe)) __threadfence_system();
+    if (peer_address(pe, heap_offset(function, sig, sizeof *sig, pe))) __threadfence_system();
     else request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
     amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add,
                             reinterpret_cast<unsigned long long *>(sig), signal, 0, pe);
@@ -580,10 +608,10 @@ __device__ inline int reduce(const Group &group, const char *function, int team,
         for (int member = 0; member < t.n_pes; ++member) {
             const int pe = t.members[member];
             const uint64_t offset = source_offset + start * sizeof(T);
-            char *peer = peer_heap(pe);
+            char *peer = peer_address(pe, offset);
             const T *in = incoming;
             if (peer) {
-                in = reinterpret_cast<const T *>(peer + offset);
+                in = reinterpret_cast<const T *>(peer);
             } else {
                 if (rank == 0) request(function, FABSHMEMI_OP_GET, pe, offset, incoming, n * sizeof(T), 0, true);
                 group.sync();

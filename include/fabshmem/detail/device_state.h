@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #define FABSHMEMI_DEVICE_STATE_MAGIC 0x66616273686d656dULL /* "fabshmem" */
+/* Heap offsets from here name bytes of the extension window (src/interfaces/symmetric_space.h). */
+#define FABSHMEMI_EXTENSION_OFFSET (1ULL << 61)
 
 enum fabshmemi_request_op {
     FABSHMEMI_OP_GET = 1,   /* bytes from the remote offset into `local` */
@@ -53,6 +55,12 @@ typedef struct fabshmemi_device_state {
     uint64_t heap_size;
     char *const *peer_heaps; /* device memory, n_pes entries: each PE's heap as mapped here,
                                 NULL where only the host can reach it (the request ring) */
+    char *extension_base;    /* this PE's heap extension window (blocks past the heap's size,
+                                registered buffers), or NULL; heap offsets from
+                                FABSHMEMI_EXTENSION_OFFSET name its bytes */
+    uint64_t extension_size; /* one past its last mapped byte */
+    char *const *peer_extensions; /* device memory, n_pes entries: each PE's extension window
+                                     as mapped here, or NULL */
     fabshmemi_request *ring; /* NULL when every PE is mapped */
     uint64_t ring_slots;
     unsigned long long *ring_tickets;        /* device memory: the next ticket */
