@@ -55,8 +55,9 @@ IpcTransport::~IpcTransport() {
         if (peer.host_mapping) munmap(peer.host_mapping, peer.host_mapping_size);
         if (peer.statics) munmap(peer.statics, peer.statics_size);
         if (peer.cuda_mapping) cuda::ipc_close(peer.cuda_mapping);
-        cuda::vmm_unreserve(peer.extension, peer.extension_size);  // its segments are unmapped by now
     }
+    for (const ExtensionView &view : extension_views_)  // its segments are unmapped by now
+        cuda::vmm_unreserve(peers_[view.pe].extension, view.size);
 }
 
 // Sends this PE's new segment to every node peer with a window for it, and maps theirs.
@@ -64,9 +65,8 @@ IpcTransport::~IpcTransport() {
 // exchange at once without deadlock.
 void IpcTransport::add_extension(const ExtensionSegment &segment) {
     if (!mailbox_) return;
-    std::vector<int> to;
-    for (size_t pe = 0; pe < peers_.size(); ++pe)
-        if (peers_[pe].extension) to.push_back(static_cast<int>(pe));
+    std::vector<const ExtensionView *> to;
+    for (const ExtensionView &view : extension_views_) to.push_back(&view);
     size_t expected = to.size();
     if (!expected) return;
     std::string error;
@@ -79,10 +79,10 @@ void IpcTransport::add_extension(const ExtensionSegment &segment) {
     size_t received = 0;
     while (!to.empty() || received < expected) {
         for (auto it = to.begin(); it != to.end();) {
-            auto sent = mailbox_->send(peers_[*it].mailbox, &note, sizeof note, fd, &error);
+            auto sent = mailbox_->send((*it)->mailbox, &note, sizeof note, fd, &error);
             if (sent == FdMailbox::SendResult::failed)
-                fatal("cannot send PE %d the descriptor of a new part of the GPU heap: %s; is it still running?", *it,
-                      error.c_str());
+                fatal("cannot send PE %d the descriptor of a new part of the GPU heap: %s; is it still running?",
+                      (*it)->pe, error.c_str());
             it = sent == FdMailbox::SendResult::sent ? to.erase(it) : it + 1;
         }
         if (received == expected) continue;
@@ -113,8 +113,8 @@ void IpcTransport::add_extension(const ExtensionSegment &segment) {
 }
 
 void IpcTransport::remove_extension(const ExtensionSegment &segment) {
-    for (Peer &peer : peers_)
-        if (peer.extension) cuda::vmm_unmap(peer.extension + segment.start, segment.bytes);
+    for (const ExtensionView &view : extension_views_)
+        cuda::vmm_unmap(peers_[view.pe].extension + segment.start, segment.bytes);
 }
 
 namespace {
@@ -161,12 +161,13 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
     if (*status != Status::ok) return nullptr;
 
     std::vector<IpcTransport::Peer> peers(bootstrap.size());
+    std::vector<IpcTransport::ExtensionView> views;
     auto fail = [&](int pe, const char *what) {
         FS_ERROR("cannot map the heap of PE %d on this node (%s: %s); set FABSHMEM_DISABLE_IPC=1 "
                  "to reach it through the fabric",
                  pe, what, error.c_str());
         *status = Status::invalid_argument;
-        IpcTransport cleanup(std::move(peers), cuda_heap, bootstrap.rank());  // unmaps what was mapped
+        IpcTransport cleanup(std::move(peers), cuda_heap, bootstrap.rank(), nullptr, std::move(views));  // unmaps
         return std::unique_ptr<Transport>();
     };
     if (!mine.name[0]) return std::make_unique<IpcTransport>(std::move(peers), cuda_heap, bootstrap.rank());
@@ -196,11 +197,11 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         if (mailbox && card.extension_size) {  // both have windows
             peer.extension = static_cast<char *>(cuda::vmm_reserve(card.extension_size, 0, &error));
             if (!peer.extension) return fail(pe, "reserving address space for its heap's extension");
-            peer.extension_size = card.extension_size;
-            peer.mailbox = mailbox_name(card.name);
+            views.push_back({pe, card.extension_size, mailbox_name(card.name)});
         }
     }
-    return std::make_unique<IpcTransport>(std::move(peers), cuda_heap, bootstrap.rank(), std::move(mailbox));
+    return std::make_unique<IpcTransport>(std::move(peers), cuda_heap, bootstrap.rank(), std::move(mailbox),
+                                          std::move(views));
 }
 
 std::string describe_ipc() { return "PEs of this node: POSIX shared memory (host heap), CUDA IPC (GPU heap)"; }

@@ -29,12 +29,18 @@ public:
         size_t host_mapping_size = 0;
         char *statics = nullptr;       // its static data mapped here; nullptr: not shared
         size_t statics_size = 0;
-        char *extension = nullptr;     // a window for its GPU heap's extension; nullptr: none
-        size_t extension_size = 0;
-        std::string mailbox;           // where it receives descriptors
+        char *extension = nullptr;     // its GPU heap's extension window here; nullptr: none
     };
-    IpcTransport(std::vector<Peer> peers, bool cuda, int my_pe, std::unique_ptr<FdMailbox> mailbox = nullptr)
-        : peers_(std::move(peers)), cuda_(cuda), my_pe_(my_pe), mailbox_(std::move(mailbox)) {}
+    // A node peer's extension window as reserved here, and where it receives descriptors.
+    struct ExtensionView {
+        int pe;
+        size_t size;
+        std::string mailbox;
+    };
+    IpcTransport(std::vector<Peer> peers, bool cuda, int my_pe, std::unique_ptr<FdMailbox> mailbox = nullptr,
+                 std::vector<ExtensionView> views = {})
+        : peers_(std::move(peers)), cuda_(cuda), my_pe_(my_pe), mailbox_(std::move(mailbox)),
+          extension_views_(std::move(views)) {}
     ~IpcTransport() override;
 
     const char *name() const override { return "ipc"; }
@@ -87,6 +93,7 @@ private:
     bool cuda_;
     int my_pe_;
     std::unique_ptr<FdMailbox> mailbox_;  // GPU heap with an extension window only
+    std::vector<ExtensionView> extension_views_;  // node peers only: not an entry per PE
 };
 
 }  // namespace fabshmem

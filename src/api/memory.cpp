@@ -166,8 +166,8 @@ void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int) {
         std::snprintf(text, sizeof text, "it overlaps the buffer %p (%zu bytes) registered before; unregister that first",
                       other->program_buffer, other->requested);
         refused = text;
-    } else if (!cuda::vmm_retain(buf_ptr, size, &segment.handle, &refused)) {
-        refused += "; allocate it with cuMemCreate and map it whole with cuMemMap";
+    } else {
+        cuda::vmm_retain(buf_ptr, size, &segment.handle, &refused);
     }
     auto start = add_extension_segment(rt, function, segment, refused, &why);
     if (!start) {

@@ -194,8 +194,12 @@ void DeviceChannel::set_team(int slot, const Team *team) {
 void DeviceChannel::execute(fabshmemi_request &request) {
     int pe = request.pe;
     size_t offset = request.remote_offset, bytes = request.bytes;
-    // The device checked these; a corrupted request must still not reach the wire.
-    if (pe < 0 || pe >= rt_.n_pes || offset > rt_.heap.size() || bytes > rt_.heap.size() - offset)
+    // The device checked these; a corrupted request must still not reach the wire. Offsets from
+    // kExtensionOffset are the heap's extension (its window's mapped part).
+    bool in_extension = is_extension_offset(offset);
+    size_t at = in_extension ? offset - kExtensionOffset : offset;
+    size_t size = in_extension ? rt_.extension.extent() : rt_.heap.size();
+    if (pe < 0 || pe >= rt_.n_pes || at > size || bytes > size - at)
         fatal("a kernel's request %u to PE %d (offset %zu, %zu bytes) is out of range; the request "
               "ring was overwritten", request.op, pe, offset, bytes);
     Transport &route = rt_.route(pe);

@@ -79,9 +79,10 @@ std::string describe_node_pes(const Bootstrap &bootstrap) {
 }
 
 // The core's own tables per PE of the job: pair counters (active sets, trees, rings), the
-// world team's member list, the device's peer table. (The watchdog keeps node peers only.)
+// world team's member list, the device's peer tables (heaps, extension windows). (The
+// watchdog keeps node peers only.)
 size_t core_bytes_per_peer(const Runtime &rt) {
-    return 2 * sizeof(uint64_t) + sizeof(int) + (rt.device ? sizeof(char *) : 0);
+    return 2 * sizeof(uint64_t) + sizeof(int) + (rt.device ? 2 * sizeof(char *) : 0);
 }
 
 void print_info(const Runtime &rt) {

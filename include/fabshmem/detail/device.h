@@ -119,12 +119,16 @@ __device__ inline char *table_entry(char *const *table, int pe) {
 // PE `pe`'s heap as mapped here, or null.
 __device__ inline char *peer_heap(int pe) { return table_entry(state.peer_heaps, pe); }
 
+// The same for the heap's extension. Out of line: kernels that never touch it keep their
+// registers (a 512-thread block has 128 per thread).
+__device__ __noinline__ char *peer_extension_address(int pe, uint64_t offset) {
+    char *window = table_entry(state.peer_extensions, pe);
+    return window ? window + (offset - FABSHMEMI_EXTENSION_OFFSET) : nullptr;
+}
+
 // PE `pe`'s byte at heap offset `offset` as mapped here, or null (the host reaches it).
 __device__ inline char *peer_address(int pe, uint64_t offset) {
-    if (__builtin_expect(offset >= FABSHMEMI_EXTENSION_OFFSET, 0)) {
-        char *window = table_entry(state.peer_extensions, pe);
-        return window ? window + (offset - FABSHMEMI_EXTENSION_OFFSET) : nullptr;
-    }
+    if (__builtin_expect(offset >= FABSHMEMI_EXTENSION_OFFSET, 0)) return peer_extension_address(pe, offset);
     char *heap = peer_heap(pe);
     return heap ? heap + offset : nullptr;
 }
@@ -154,7 +158,7 @@ struct Block {
 // ---- the request ring ---------------------------------------------------------------------
 
 // Posts a request and, with `reply`, waits until the host carried it out; returns `value`.
-__device__ inline uint64_t request(const char *function, uint32_t op, int pe, uint64_t offset,
+__device__ __noinline__ uint64_t request(const char *function, uint32_t op, int pe, uint64_t offset,
                                    const void *local, uint64_t bytes, uint64_t value, bool reply,
                                    uint32_t atomic_op = 0) {
     const fabshmemi_device_state &s = state;
