@@ -206,7 +206,8 @@ private:
     bool kernel_requests_staged_ = false;
     static constexpr size_t kStagedFrom = 128 << 10;
     std::string staged_reason_;            // why a GPU heap with FI_HMEM is staged (FABSHMEM_INFO)
-    // Whether the calling operation, of `bytes`, takes the staged path (see kernel_requests_staged_).
+    // Whether the calling operation, of `bytes` at `offset`, takes the staged path (see
+    // kernel_requests_staged_; the heap's extension is never registered with the provider).
     bool stage(size_t offset, size_t bytes) const;
     std::mutex device_registrations_mutex_;
     std::vector<DeviceRegistration> device_registrations_;

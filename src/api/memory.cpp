@@ -35,7 +35,8 @@ void check_collective_request(Runtime &rt, const char *function, size_t size, si
 
 // A block that does not fit in a GPU heap gets GPU memory of its own past the heap, as
 // NVSHMEM's heap grows on demand. Every PE comes here together: the heap's allocator is in the
-// same state on each.
+// same state on each. Its start is aligned to the mapping granularity (2 MiB on the H200),
+// which no allowed alignment exceeds (base_alignment()).
 void *allocate_past_heap(Runtime &rt, const char *function, size_t size, bool zero, std::string *why) {
     ExtensionSpace::Segment segment;
     segment.requested = size;

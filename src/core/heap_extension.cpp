@@ -15,10 +15,9 @@ std::optional<size_t> add_extension_segment(Runtime &rt, const char *function, E
     std::string error = refused;
     bool mapped = false;
     ExtensionSpace &extension = rt.extension;
-    if (!error.empty()) {
-    } else if (!extension.available()) {
+    if (error.empty() && !extension.available())
         error = rt.heap.kind() == HeapKind::cuda ? extension.unavailable_reason() : "the symmetric heap is in host memory";
-    } else {
+    if (error.empty()) {
         // A program's buffer is mapped as it is (its size is a multiple of its own granularity).
         segment.bytes = segment.program_buffer ? segment.requested : extension.round_up(segment.requested);
         auto start = extension.place(segment.bytes);

@@ -5,7 +5,8 @@
 //    on-stream reduction over it (NVSHMEM's user-buffer example); misuse is refused with a
 //    message (twice, an overlapping part, cudaMalloc memory, a wrong size when unregistering);
 //  - growth: with a small FABSHMEM_SYMMETRIC_SIZE, blocks that do not fit get memory of their
-//    own, reachable like any block, freed and allocated again.
+//    own, reachable like any block (also from a collective launch of NVIDIA's ring-reduce
+//    shape: 512-thread blocks, put with signal), freed and allocated again.
 // Through CUDA IPC by default, through the request ring and the fabric with
 // FABSHMEM_DISABLE_IPC=1. `gpu_extension free_registered`: nvshmem_free on a registered
 // buffer's address ends with fabshmem's message.
@@ -84,6 +85,19 @@ __global__ void put_and_add(int *dest, const int *source, size_t count, int to, 
         nvshmem_int_atomic_add(counter, 1, to);
         *read_back = nvshmem_int_g(dest, to);
     }
+}
+
+// As NVIDIA's ring-reduce example: 512-thread blocks (so at most 128 registers per thread), and
+// thread 0 of each block puts its chunk to the right neighbour with a signal, then waits for
+// the left neighbour's.
+__global__ void ring_chunks(int *dst, const int *src, size_t per_block, uint64_t *signals) {
+    int right = (nvshmem_my_pe() + 1) % nvshmem_n_pes();
+    size_t at = blockIdx.x * per_block;
+    if (threadIdx.x == 0) {
+        nvshmem_int_put_signal_nbi(dst + at, src + at, per_block, signals + blockIdx.x, 1, NVSHMEM_SIGNAL_ADD, right);
+        nvshmem_signal_wait_until(signals + blockIdx.x, NVSHMEM_CMP_GE, 1);
+    }
+    __syncthreads();
 }
 
 // Checks `count` ints at `data` (this PE's GPU memory) against PE `from`'s pattern.
@@ -202,6 +216,21 @@ void check_growth() {
     CUDA_OK(cudaMemcpy(zeros.data(), small, sizeof(int) * 64, cudaMemcpyDeviceToHost));
     for (int z : zeros) PE_CHECK(z == 0, "nvshmem_calloc's block holds %d", z);
     exchange(second, (big / sizeof(int)) - 1, "a block past the heap's size");
+
+    // A collective launch of ring-reduce's shape, from a grown block into the heap.
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), left = (me + n - 1) % n;
+    size_t per_block = 65536, blocks = 32;
+    uint64_t *signals = static_cast<uint64_t *>(nvshmem_calloc(blocks, sizeof(uint64_t)));
+    fill<<<64, 256>>>(second, per_block * blocks, me);
+    CUDA_OK(cudaMemset(first, 0, per_block * blocks * sizeof(int)));
+    nvshmem_barrier_all();
+    void *args[] = {&first, &second, &per_block, &signals};
+    int rc = nvshmemx_collective_launch(reinterpret_cast<const void *>(ring_chunks), dim3(blocks), dim3(512), args, 0, 0);
+    PE_CHECK(rc == 0, "nvshmemx_collective_launch of 32 blocks of 512 threads returned %d", rc);
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    expect_pattern(first, per_block * blocks, left, "ring-reduce's shape: chunks put from a grown block");
+    nvshmem_free(signals);
     nvshmem_free(second);
     int *again = static_cast<int *>(nvshmem_malloc(big));
     PE_CHECK(again != nullptr, "nvshmem_malloc after freeing a grown block returned NULL");
