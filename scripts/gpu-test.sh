@@ -60,7 +60,7 @@ check gpu-collective-launch-too-big ok 'fabshmem: PE [01]: error: nvshmemx_colle
 # Init without PMIx: a unique id (rank 0 writes it to a file), and over MPI (comm and id);
 # these programs write the heap from the host, so it is host memory here.
 # The heap past its size: registered buffers (NVSHMEM's user-buffer example) and growth.
-check gpu-extension-ipc ok 'overlaps the buffer .*cuMemRetainAllocationHandle.*gpu_extension: PASS on 2 PEs, CUDA IPC' \
+check gpu-extension-ipc ok 'overlaps the buffer .*cuMemRetainAllocationHandle.*CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR.*gpu_extension: PASS on 2 PEs, CUDA IPC' \
     run 2 env FABSHMEM_SYMMETRIC_SIZE=64M $g/gpu_extension
 check gpu-extension-ipc-3pe ok 'gpu_extension: PASS on 3 PEs, CUDA IPC' run 3 env FABSHMEM_SYMMETRIC_SIZE=64M $g/gpu_extension
 check gpu-extension-ring ok 'gpu_extension: PASS on 2 PEs, request ring' \

@@ -96,6 +96,7 @@ void IpcTransport::add_extension(const ExtensionSegment &segment) {
         }
         uint64_t handle = 0;
         int from = theirs.from_pe;
+        error.clear();
         bool mapped = from >= 0 && static_cast<size_t>(from) < peers_.size() && peers_[from].extension &&
                       theirs.start == segment.start && theirs.bytes == segment.bytes &&
                       cuda::vmm_import(their_fd, &handle, &error) &&

@@ -1,5 +1,7 @@
 // The symmetric heap's allocator API. Allocation is collective and deterministic: the same
 // calls in the same order give the same offsets on every PE.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -167,8 +169,13 @@ void *nvshmemx_buffer_register_symmetric(void *buf_ptr, size_t size, int) {
         std::snprintf(text, sizeof text, "it overlaps the buffer %p (%zu bytes) registered before; unregister that first",
                       other->program_buffer, other->requested);
         refused = text;
-    } else {
-        cuda::vmm_retain(buf_ptr, size, &segment.handle, &refused);
+    } else if (cuda::vmm_retain(buf_ptr, size, &segment.handle, &refused) && node_peers_share_heaps(rt)) {
+        // Node peers map it from a file descriptor: a buffer made without that handle type is
+        // refused here, on every PE, rather than failing once the others have mapped theirs.
+        int fd = cuda::vmm_export(segment.handle, &refused);
+        if (fd >= 0) close(fd);
+        else refused += "; this node's PEs map it by file descriptor: create it with requestedHandleTypes = "
+                        "CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR (as NVIDIA's user-buffer example does)";
     }
     auto start = add_extension_segment(rt, function, segment, refused, &why);
     if (!start) {

@@ -287,7 +287,7 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     if (!rt.topology) FS_DEBUG("no topology (%s): NICs and cores are not placed", why.c_str());
 
     // PEs of one node share their heaps through shared memory unless told not to.
-    bool share_heap = !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
+    bool share_heap = node_peers_share_heaps(rt);
     if (share_heap) remove_stale_heap_names();
     std::string heap_name = share_heap ? shared_heap_name(rt.my_pe) : "";
     rt.init_times.mark();  // topology
@@ -432,6 +432,10 @@ void finalize() {
     if (--g_init_count > 0) return;
     stop_runtime(rt);
     g_phase.store(Phase::finalized, std::memory_order_release);
+}
+
+bool node_peers_share_heaps(const Runtime &rt) {
+    return !rt.config.disable_ipc && rt.bootstrap->node_pes().size() > 1;
 }
 
 int init_status() {

@@ -111,6 +111,9 @@ std::optional<size_t> add_extension_segment(Runtime &rt, const char *function, E
                                             const std::string &refused, std::string *why);
 // Completes every PE's operations, then unmaps `segment` everywhere.
 void remove_extension_segment(Runtime &rt, const ExtensionSpace::Segment &segment);
+// Whether this node's PEs map each other's heaps (shared memory, CUDA IPC): more than one PE
+// here, and FABSHMEM_DISABLE_IPC unset.
+bool node_peers_share_heaps(const Runtime &rt);
 // The symmetric offset of [ptr, ptr + bytes): heap, extension or static data.
 std::optional<size_t> symmetric_offset(const Runtime &rt, const void *ptr, size_t bytes);
 // Whether [ptr, ptr + bytes) is GPU memory of this PE's symmetric space (heap or extension).

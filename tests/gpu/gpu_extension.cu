@@ -30,15 +30,16 @@ struct ProgramBuffer {
     CUmemGenericAllocationHandle handle = 0;
 };
 
-// As NVSHMEM's user-buffer example makes it: cuMemCreate, shareable by file descriptor, mapped whole.
-ProgramBuffer make_program_buffer(size_t granules) {
+// As NVSHMEM's user-buffer example makes it: cuMemCreate, shareable by file descriptor (unless
+// `shareable` is false), mapped whole.
+ProgramBuffer make_program_buffer(size_t granules, bool shareable = true) {
     int device = 0;
     CUDA_OK(cudaGetDevice(&device));
     CUmemAllocationProp prop{};
     prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
     prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
     prop.location.id = device;
-    prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    prop.requestedHandleTypes = shareable ? CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR : CU_MEM_HANDLE_TYPE_NONE;
     size_t granularity = 0;
     PE_CHECK(driver_call<decltype(&cuMemGetAllocationGranularity)>("cuMemGetAllocationGranularity")(
                  &granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) == CUDA_SUCCESS,
@@ -194,6 +195,14 @@ void check_registered_buffer() {
     PE_CHECK(nvshmemx_buffer_unregister_symmetric(sym, buffer.bytes / 2) != 0, "unregistering with the wrong size succeeded");
     PE_CHECK(nvshmemx_buffer_unregister_symmetric(buffer.address, buffer.bytes) != 0,
              "unregistering the program's own address (not the symmetric one) succeeded");
+    // Without a file-descriptor handle node peers cannot map it: refused where they share heaps.
+    bool node_peers_map = n > 1 && nvshmem_ptr(sym, (me + 1) % n) != nullptr;
+    ProgramBuffer unshareable = make_program_buffer(1, false);
+    void *taken = nvshmemx_buffer_register_symmetric(unshareable.address, unshareable.bytes, 0);
+    PE_CHECK((taken == nullptr) == node_peers_map, "registering a buffer without a file-descriptor handle %s",
+             taken ? "succeeded though node peers map heaps" : "failed though no node peer maps it");
+    if (taken) PE_CHECK(nvshmemx_buffer_unregister_symmetric(taken, unshareable.bytes) == 0, "unregistering it");
+    free_program_buffer(unshareable);
     float one = 0;
     nvshmem_float_get(&one, dest + 1, 1, (me + 1) % n);  // still symmetric
     PE_CHECK(one == static_cast<float>(n), "after the refused calls, PE %d's sum [1] reads %f", (me + 1) % n, one);
