@@ -81,13 +81,6 @@ std::vector<ExtensionSpace::Segment> ExtensionSpace::list() const {
     return all;
 }
 
-size_t ExtensionSpace::mapped_bytes() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    size_t total = 0;
-    for (const auto &entry : segments_) total += entry.second.bytes;
-    return total;
-}
-
 size_t ExtensionSpace::extent() const {
     std::lock_guard<std::mutex> lock(mutex_);
     return segments_.empty() ? 0 : segments_.rbegin()->first + segments_.rbegin()->second.bytes;

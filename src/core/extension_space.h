@@ -37,7 +37,6 @@ public:
     bool available() const { return base_ != nullptr; }
     const std::string &unavailable_reason() const { return why_unavailable_; }
     MemoryRegion window() const { return {base_, base_ ? kWindowBytes : 0}; }
-    size_t granularity() const { return granularity_; }
     size_t round_up(size_t bytes) const { return (bytes + granularity_ - 1) / granularity_ * granularity_; }
 
     struct Segment {
@@ -65,7 +64,6 @@ public:
         return kExtensionOffset + static_cast<size_t>(static_cast<const char *>(ptr) - base_);
     }
     std::vector<Segment> list() const;
-    size_t mapped_bytes() const;
     // One past the last mapped byte of the window (what kernels' range checks allow).
     size_t extent() const;
 

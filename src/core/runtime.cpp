@@ -469,8 +469,7 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
                   "variable", function, symmetric, SymmetricHeap::kSignalBytes);
         return offset;
     }
-    if (rt.statics.contains(symmetric, bytes)) return rt.statics.offset_of(symmetric);
-    if (rt.extension.segment_containing(symmetric, bytes)) return rt.extension.offset_of(symmetric);
+    if (auto offset = symmetric_offset(rt, symmetric, bytes)) return *offset;  // static data, the extension
     fatal("%s: the symmetric address %p (%zu bytes) is neither inside the symmetric heap "
           "[%p, %p) nor a global or static variable%s; the remote side of a transfer must be "
           "memory from nvshmem_malloc (shmem_malloc) or a global or static variable",
