@@ -44,6 +44,9 @@ namespace {
 #if !defined(FABSHMEMI_ONE_DEVICE_STATE)
 __constant__ fabshmemi_device_state state;
 #endif
+// A peer table of one empty entry, read instead of the state's when a call's check fails (see
+// remote()).
+__device__ char *const no_peer_table[1] = {nullptr};
 
 int update_state(const fabshmemi_device_state *next) {
     return static_cast<int>(cudaMemcpyToSymbol(state, next, sizeof *next));
@@ -89,27 +92,6 @@ __device__ inline const fabshmemi_device_state &ready(const char *function) {
     return state;
 }
 
-// Past the heap, its extension (blocks that did not fit, registered buffers): offsets from
-// FABSHMEMI_EXTENSION_OFFSET. Out of line, so the heap's own check stays short.
-__device__ __noinline__ uint64_t extension_offset(const char *function, const void *symmetric,
-                                                  unsigned long long bytes) {
-    const fabshmemi_device_state &s = state;
-    uint64_t at = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.extension_base);
-    if (!s.extension_base || at > s.extension_size || bytes > s.extension_size - at)
-        fail_range(function, symmetric, bytes);
-    return FABSHMEMI_EXTENSION_OFFSET + at;
-}
-
-// The heap offset of [symmetric, symmetric + bytes) after checking it and `pe`.
-__device__ inline uint64_t heap_offset(const char *function, const void *symmetric, size_t bytes,
-                                       int pe) {
-    const fabshmemi_device_state &s = ready(function);
-    if (pe < 0 || pe >= s.n_pes) fail_pe(function, pe);
-    uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
-    if (offset > s.heap_size || bytes > s.heap_size - offset) return extension_offset(function, symmetric, bytes);
-    return offset;
-}
-
 // Entry `pe` of a per-PE table of addresses, through the read-only cache: the tables are
 // written before any kernel that uses them runs.
 __device__ inline char *table_entry(char *const *table, int pe) {
@@ -131,6 +113,61 @@ __device__ inline char *peer_address(int pe, uint64_t offset) {
     if (__builtin_expect(offset >= FABSHMEMI_EXTENSION_OFFSET, 0)) return peer_extension_address(pe, offset);
     char *heap = peer_heap(pe);
     return heap ? heap + offset : nullptr;
+}
+
+// Where a call's remote side is: its heap offset (extension offsets from
+// FABSHMEMI_EXTENSION_OFFSET) and the byte as mapped here, or null (the host reaches it).
+struct Remote {
+    uint64_t offset;
+    char *mapped;
+};
+
+// Whatever is not the common case (state ready, PE in range, inside the heap): each check in
+// turn, with its message, and the heap's extension (blocks that did not fit, registered
+// buffers). Out of line, so that the common case is one branch.
+__device__ __noinline__ Remote remote_checked(const char *function, const void *symmetric,
+                                              unsigned long long bytes, int pe) {
+    const fabshmemi_device_state &s = ready(function);
+    if (pe < 0 || pe >= s.n_pes) fail_pe(function, pe);
+    const char *address = static_cast<const char *>(symmetric);
+    uint64_t offset = static_cast<uint64_t>(address - s.heap_base);
+    if (offset <= s.heap_size && bytes <= s.heap_size - offset) return {offset, peer_address(pe, offset)};
+    uint64_t at = static_cast<uint64_t>(address - s.extension_base);
+    if (!s.extension_base || at > s.extension_size || bytes > s.extension_size - at)
+        fail_range(function, symmetric, bytes);
+    offset = FABSHMEMI_EXTENSION_OFFSET + at;
+    return {offset, peer_address(pe, offset)};
+}
+
+// True when the library's state is there and `pe` is a PE of the job: its table entries may be read.
+__device__ inline bool pe_ready(const fabshmemi_device_state &s, int pe) {
+    return (s.magic == FABSHMEMI_DEVICE_STATE_MAGIC) & (static_cast<unsigned>(pe) < static_cast<unsigned>(s.n_pes));
+}
+
+// True when, besides, [offset, offset + bytes) is inside the heap: every check the calls make,
+// as one branch (each check in a branch of its own made a thread's 8-byte g cost a third more).
+__device__ inline bool in_heap(const fabshmemi_device_state &s, uint64_t offset, size_t bytes, int pe) {
+    return pe_ready(s, pe) & (offset <= s.heap_size) & (bytes <= s.heap_size - offset);
+}
+
+// The remote side of a call on [symmetric, symmetric + bytes) at `pe`, after checking it all.
+__device__ inline Remote remote(const char *function, const void *symmetric, size_t bytes, int pe) {
+    const fabshmemi_device_state &s = state;
+    const uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
+    // The table entry is read before the address is checked (from an empty table when the PE
+    // is not one), so that its load overlaps the check instead of following its branch.
+    const bool usable = pe_ready(s, pe);
+    char *heap = table_entry(usable ? s.peer_heaps : no_peer_table, usable ? pe : 0);
+    if (__builtin_expect(!in_heap(s, offset, bytes, pe), 0)) return remote_checked(function, symmetric, bytes, pe);
+    return {offset, heap ? heap + offset : nullptr};
+}
+
+// The heap offset of [symmetric, symmetric + bytes) after checking it and `pe`.
+__device__ inline uint64_t heap_offset(const char *function, const void *symmetric, size_t bytes, int pe) {
+    const fabshmemi_device_state &s = state;
+    const uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
+    if (__builtin_expect(!in_heap(s, offset, bytes, pe), 0)) return remote_checked(function, symmetric, bytes, pe).offset;
+    return offset;
 }
 
 // ---- groups of threads that make one call together ------------------------------------------
@@ -240,12 +277,12 @@ __device__ inline void copy(const Group &group, void *dest, const void *source, 
 template <class Group>
 __device__ inline void get(const Group &group, const char *function, void *dest,
                            const void *source, size_t bytes, int pe, bool blocking) {
-    uint64_t offset = heap_offset(function, source, bytes, pe);
+    const Remote at = remote(function, source, bytes, pe);
     if (bytes == 0) return;
-    if (char *remote = peer_address(pe, offset)) {
-        copy(group, dest, remote, bytes);
+    if (at.mapped) {
+        copy(group, dest, at.mapped, bytes);
     } else if (group.rank() == 0) {
-        request(function, FABSHMEMI_OP_GET, pe, offset, dest, bytes, 0, blocking);
+        request(function, FABSHMEMI_OP_GET, pe, at.offset, dest, bytes, 0, blocking);
     }
     group.sync();
 }
@@ -253,14 +290,14 @@ __device__ inline void get(const Group &group, const char *function, void *dest,
 template <class Group>
 __device__ inline void put(const Group &group, const char *function, void *dest,
                            const void *source, size_t bytes, int pe, bool blocking) {
-    uint64_t offset = heap_offset(function, dest, bytes, pe);
+    const Remote at = remote(function, dest, bytes, pe);
     if (bytes == 0) return;
-    if (char *remote = peer_address(pe, offset)) {
-        copy(group, remote, source, bytes);
+    if (at.mapped) {
+        copy(group, at.mapped, source, bytes);
     } else {
         group.sync();  // every thread's part of `source` is written
         if (group.rank() == 0)
-            request(function, FABSHMEMI_OP_PUT, pe, offset, source, bytes, 0, blocking);
+            request(function, FABSHMEMI_OP_PUT, pe, at.offset, source, bytes, 0, blocking);
     }
     group.sync();
 }
@@ -283,11 +320,11 @@ __device__ inline void store_word(T *p, T value) {
 template <class T>
 __device__ inline T g(const char *function, const T *source, int pe) {
     static_assert(sizeof(T) <= sizeof(uint64_t), "one word");
-    uint64_t offset = heap_offset(function, source, sizeof(T), pe);
+    const Remote at = remote(function, source, sizeof(T), pe);
     // A plain load, as NVSHMEM's: it may be served from this SM's L1 (a value read before in this
     // kernel), and the compiler may merge it with others; poll with nvshmem_wait_until.
-    if (char *remote = peer_address(pe, offset)) return *reinterpret_cast<const T *>(remote);
-    uint64_t word = request(function, FABSHMEMI_OP_GET_VALUE, pe, offset, nullptr, sizeof(T), 0, true);
+    if (at.mapped) return *reinterpret_cast<const T *>(at.mapped);
+    uint64_t word = request(function, FABSHMEMI_OP_GET_VALUE, pe, at.offset, nullptr, sizeof(T), 0, true);
     T value;
     memcpy(&value, &word, sizeof(T));
     return value;
@@ -295,14 +332,14 @@ __device__ inline T g(const char *function, const T *source, int pe) {
 
 template <class T>
 __device__ inline void p(const char *function, T *dest, T value, int pe) {
-    uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
-    if (char *remote = peer_address(pe, offset)) {
-        store_word(reinterpret_cast<T *>(remote), value);
+    const Remote at = remote(function, dest, sizeof(T), pe);
+    if (at.mapped) {
+        store_word(reinterpret_cast<T *>(at.mapped), value);
         return;
     }
     uint64_t word = 0;
     memcpy(&word, &value, sizeof(T));
-    request(function, FABSHMEMI_OP_PUT_VALUE, pe, offset, nullptr, sizeof(T), word, false);
+    request(function, FABSHMEMI_OP_PUT_VALUE, pe, at.offset, nullptr, sizeof(T), word, false);
 }
 
 __device__ inline void *ptr(const void *symmetric, int pe) {
@@ -417,21 +454,20 @@ __device__ __noinline__ void fail_argument(const char *function, const char *wha
 template <class T>
 __device__ inline T amo(const char *function, AmoOp op, T *dest, T value, T compare, int pe) {
     static_assert(sizeof(T) == 4 || sizeof(T) == 8, "AMOs work on 4- and 8-byte types");
-    uint64_t offset = heap_offset(function, dest, sizeof(T), pe);
+    const Remote at = remote(function, dest, sizeof(T), pe);
     typedef typename std::conditional<sizeof(T) == 4, unsigned int, unsigned long long>::type Word;
     Word v, c, old = 0;
     memcpy(&v, &value, sizeof v);
     memcpy(&c, &compare, sizeof c);
-    char *remote = peer_address(pe, offset);
-    if (!remote) {
-        uint64_t reply = request(function, FABSHMEMI_OP_ATOMIC, pe, offset,
+    if (!at.mapped) {
+        uint64_t reply = request(function, FABSHMEMI_OP_ATOMIC, pe, at.offset,
                                  reinterpret_cast<const void *>(static_cast<uintptr_t>(c)), sizeof(T), v, true, op);
         old = static_cast<Word>(reply);
         T result;
         memcpy(&result, &old, sizeof result);
         return result;
     }
-    Word *word = reinterpret_cast<Word *>(remote);
+    Word *word = reinterpret_cast<Word *>(at.mapped);
     switch (op) {  // two's-complement addition serves signed and unsigned types alike
     case amo_read: old = atomicOr_system(word, Word(0)); break;
     case amo_write: old = atomicExch_system(word, v); break;
@@ -496,7 +532,7 @@ __device__ inline size_t wait_elements(const char *function, T *ivars, size_t n,
 // (system fence, or a ring fence), then an atomic on the signal word.
 __device__ inline void signal_op(const char *function, uint64_t *sig, uint64_t signal, int sig_op, int pe) {
     if (sig_op != NVSHMEM_SIGNAL_SET && sig_op != NVSHMEM_SIGNAL_ADD) fail_argument(function, "signal operation", sig_op);
-    if (peer_address(pe, heap_offset(function, sig, sizeof *sig, pe))) __threadfence_system();
+    if (remote(function, sig, sizeof *sig, pe).mapped) __threadfence_system();
     else request(function, FABSHMEMI_OP_FENCE, state.my_pe, 0, nullptr, 0, 0, false);
     amo<unsigned long long>(function, sig_op == NVSHMEM_SIGNAL_SET ? amo_write : amo_add,
                             reinterpret_cast<unsigned long long *>(sig), signal, 0, pe);
