@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "activity.h"
+#include "cuda_support.h"
 #include "fabric_transport.h"
 #include "log.h"
 
@@ -26,6 +27,7 @@ struct FabricTransport::OpContext {
 template <class Start>
 void FabricTransport::start_operation(Op op, size_t bytes, int pe, Start start) {
     posted_.fetch_add(1, std::memory_order_relaxed);
+    if (!cuda::on_library_thread()) note_user_post();
     std::chrono::steady_clock::time_point first_refusal{};
     for (;;) {
         ssize_t rc = start();

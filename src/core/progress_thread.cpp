@@ -59,6 +59,7 @@ void ProgressThread::run() {
     const auto spin = std::chrono::microseconds(spin_us_);
     auto last_activity = Clock::now();
     uint64_t user_polls_seen = transport_->user_poll_count();
+    uint64_t user_posts_seen = transport_->user_post_count();
     useconds_t stand_aside = kMinStandAsideUs;
     const useconds_t max_stand_aside = channel_ ? kRingNapUs : kMaxStandAsideUs;
     while (!stopping_.load(std::memory_order_relaxed)) {
@@ -80,6 +81,18 @@ void ProgressThread::run() {
             continue;
         }
         stand_aside = kMinStandAsideUs;
+        uint64_t user_posts = transport_->user_post_count();
+        if (user_posts != user_posts_seen) {
+            // A user thread is posting (non-blocking operations, before its quiet): polling
+            // now would contend with it for the provider's locks. Measured on the H200, shm
+            // with GPU memory, 64 operations then quiet: 1.2-1.3x raw libfabric's time per
+            // operation with the progress thread polling, 0.9-1.1x standing aside. A single
+            // short nap, not doubled: a program that posts and then computes is served soon.
+            user_posts_seen = user_posts;
+            usleep(std::min(kMinStandAsideUs, max_stand_aside));
+            last_activity = Clock::now();
+            continue;
+        }
         if (transport_->poll()) {
             last_activity = Clock::now();
             continue;

@@ -96,8 +96,13 @@ public:
     // thread last looked, the user is driving progress and the progress thread stands aside.
     uint64_t user_poll_count() const { return user_polls_.load(std::memory_order_relaxed); }
     bool user_is_polling() const { return user_pollers_.load(std::memory_order_relaxed) > 0; }
+    // How many operations user threads have posted.
+    uint64_t user_post_count() const { return user_posts_.load(std::memory_order_relaxed); }
 
 protected:
+    // A user thread posted an operation (it will poll for it at quiet, or sooner): the progress
+    // thread stands aside a moment rather than contend with it for the provider's locks.
+    void note_user_post() { user_posts_.fetch_add(1, std::memory_order_relaxed); }
     class PollerScope {
     public:
         explicit PollerScope(Transport &t) : t_(t) {
@@ -113,6 +118,7 @@ protected:
 private:
     std::atomic<int> user_pollers_{0};
     std::atomic<uint64_t> user_polls_{0};
+    std::atomic<uint64_t> user_posts_{0};
 };
 
 // Settings from the environment that transports act on (the core's env table reads them).
