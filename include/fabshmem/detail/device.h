@@ -122,26 +122,33 @@ struct Remote {
     char *mapped;
 };
 
-// Whatever is not the common case (state ready, PE in range, inside the heap): each check in
-// turn, with its message, and the heap's extension (blocks that did not fit, registered
-// buffers). Out of line, so that the common case is one branch.
-__device__ __noinline__ Remote remote_checked(const char *function, const void *symmetric,
-                                              unsigned long long bytes, int pe) {
-    const fabshmemi_device_state &s = ready(function);
-    if (pe < 0 || pe >= s.n_pes) fail_pe(function, pe);
-    const char *address = static_cast<const char *>(symmetric);
-    uint64_t offset = static_cast<uint64_t>(address - s.heap_base);
-    if (offset <= s.heap_size && bytes <= s.heap_size - offset) return {offset, peer_address(pe, offset)};
-    uint64_t at = static_cast<uint64_t>(address - s.extension_base);
-    if (!s.extension_base || at > s.extension_size || bytes > s.extension_size - at)
-        fail_range(function, symmetric, bytes);
-    offset = FABSHMEMI_EXTENSION_OFFSET + at;
-    return {offset, peer_address(pe, offset)};
-}
-
 // True when the library's state is there and `pe` is a PE of the job: its table entries may be read.
 __device__ inline bool pe_ready(const fabshmemi_device_state &s, int pe) {
     return (s.magic == FABSHMEMI_DEVICE_STATE_MAGIC) & (static_cast<unsigned>(pe) < static_cast<unsigned>(s.n_pes));
+}
+
+// A call whose arguments failed the checks: the first check that fails, with its message.
+__device__ __noinline__ void fail_checks(const char *function, const void *symmetric,
+                                         unsigned long long bytes, int pe) {
+    const fabshmemi_device_state &s = ready(function);
+    if (pe < 0 || pe >= s.n_pes) fail_pe(function, pe);
+    fail_range(function, symmetric, bytes);
+}
+
+// Whatever is not the common case (state ready, PE in range, inside the heap): the heap's
+// extension (blocks that did not fit, registered buffers), or an error. Out of line, so that
+// the common case is one branch; and lean, calling nothing on the extension's way, so that
+// reaching a registered buffer costs little more than the heap.
+__device__ __noinline__ Remote remote_checked(const char *function, const void *symmetric,
+                                              unsigned long long bytes, int pe) {
+    const fabshmemi_device_state &s = state;
+    const uint64_t at = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.extension_base);
+    if (pe_ready(s, pe) && s.extension_base && at <= s.extension_size && bytes <= s.extension_size - at) {
+        char *window = table_entry(s.peer_extensions, pe);
+        return {FABSHMEMI_EXTENSION_OFFSET + at, window ? window + at : nullptr};
+    }
+    fail_checks(function, symmetric, bytes, pe);
+    return {0, nullptr};
 }
 
 // True when, besides, [offset, offset + bytes) is inside the heap: every check the calls make,
