@@ -44,8 +44,8 @@ namespace {
 #if !defined(FABSHMEMI_ONE_DEVICE_STATE)
 __constant__ fabshmemi_device_state state;
 #endif
-// A peer table of one empty entry, read instead of the state's when a call's check fails (see
-// remote()).
+// A peer table of one empty entry, read instead of the state's when there is no state or the PE
+// is not one of the job (see remote()).
 __device__ char *const no_peer_table[1] = {nullptr};
 
 int update_state(const fabshmemi_device_state *next) {
