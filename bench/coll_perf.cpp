@@ -1,7 +1,7 @@
-// Collective latency over NVSHMEM_TEAM_WORLD, host heap: broadcast (root 0), fcollect, long sum
-// reduction and barrier, for sizes given in bytes. Prints one line per case:
+// Collective latency over NVSHMEM_TEAM_WORLD, host heap: broadcast (root 0), fcollect, alltoall,
+// long sum reduction and barrier, for sizes given in bytes (per PE; alltoall: per pair). Prints one line per case:
 //   OP BYTES PES MICROSECONDS (median of 5 batches, each averaging ITERS calls)
-// The algorithms are what FABSHMEM_BROADCAST_ALGO and FABSHMEM_REDUCE_ALGO say:
+// The algorithms are what FABSHMEM_{BROADCAST,FCOLLECT,ALLTOALL,REDUCE}_ALGO say:
 // scripts/coll-bench.sh runs it with the old pull and the new ones in alternation.
 //   fabshmem-coll-perf [--iters N] [SIZE...]   (default sizes: 8 1048576)
 #include <algorithm>
@@ -43,9 +43,9 @@ int main(int argc, char **argv) {
     nvshmem_init();
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
     size_t largest = *std::max_element(sizes.begin(), sizes.end());
-    auto *source = static_cast<char *>(nvshmem_malloc(largest));
+    auto *source = static_cast<char *>(nvshmem_malloc(largest * n));
     auto *dest = static_cast<char *>(nvshmem_malloc(largest * n));
-    std::memset(source, me + 1, largest);
+    std::memset(source, me + 1, largest * n);
     auto report = [&](const char *op, size_t bytes, double usec) {
         if (me == 0) std::printf("%-10s %9zu %3d %12.2f\n", op, bytes, n, usec);
         std::fflush(stdout);
@@ -54,6 +54,7 @@ int main(int argc, char **argv) {
         int count = bytes < (size_t{1} << 20) ? iters : std::max(3, iters / 10);
         report("broadcast", bytes, median_usec(count, [&] { nvshmem_broadcastmem(NVSHMEM_TEAM_WORLD, dest, source, bytes, 0); }));
         report("fcollect", bytes, median_usec(count, [&] { nvshmem_fcollectmem(NVSHMEM_TEAM_WORLD, dest, source, bytes); }));
+        report("alltoall", bytes, median_usec(count, [&] { nvshmem_alltoallmem(NVSHMEM_TEAM_WORLD, dest, source, bytes); }));
         size_t longs = std::max<size_t>(1, bytes / sizeof(long));
         report("sum_reduce", longs * sizeof(long), median_usec(count, [&] {
                    nvshmem_long_sum_reduce(NVSHMEM_TEAM_WORLD, reinterpret_cast<long *>(dest),

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Collective latency against PE count, the new algorithms beside the old pull in the same run:
-# fabshmem-coll-perf with FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_REDUCE_ALGO=pull, and with
-# =tree and =blocks, in alternation (PAIRS pairs); the median of each, and new/pull. Host heap,
-# one node, under mpirun.
-#   scripts/coll-bench.sh [PES...]        (default 2 3 4; PAIRS=3, SIZES="8 1048576",
-#                                          NEW_REDUCE=blocks, the reduction beside the pull)
+# fabshmem-coll-perf with every FABSHMEM_*_ALGO=pull, and with the new ones (broadcast
+# NEW_BROADCAST, default tree; reduction NEW_REDUCE, default blocks; fcollect bruck; alltoall
+# push), in alternation (PAIRS pairs); the median of each, and new/pull. Host heap, one node,
+# under mpirun.
+#   scripts/coll-bench.sh [PES...]        (default 2 3 4; PAIRS=3, SIZES="8 1048576")
 # On a 2-core machine more than 2 PEs oversubscribe the cores: the numbers then show the rounds
 # each algorithm needs under contention rather than what a cluster node would see.
 set -euo pipefail
@@ -19,9 +19,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for n in "${pes[@]}"; do
     for ((p = 0; p < pairs; ++p)); do
-        FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_REDUCE_ALGO=pull timeout -k 5 600 \
+        FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_REDUCE_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull \
+            timeout -k 5 600 \
             mpirun --allow-run-as-root --oversubscribe -n "$n" build/bench/fabshmem-coll-perf $sizes >>"$tmp/pull" 2>&1
-        FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=${NEW_REDUCE:-blocks} timeout -k 5 600 \
+        FABSHMEM_BROADCAST_ALGO=${NEW_BROADCAST:-tree} FABSHMEM_REDUCE_ALGO=${NEW_REDUCE:-blocks} \
+            FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push timeout -k 5 600 \
             mpirun --allow-run-as-root --oversubscribe -n "$n" build/bench/fabshmem-coll-perf $sizes >>"$tmp/new" 2>&1
     done
 done

@@ -74,6 +74,12 @@ if [ -x $build/tests/pe/pe_init_mpi ]; then
 fi
 check gpu-collectives-ipc ok 'gpu_collectives: PASS on 2 PEs' run 2 $g/gpu_collectives
 check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
+# Every host algorithm on the GPU heap: the push ones (broadcast by tree and by scatter +
+# allgather, fcollect by Bruck, alltoall pushed; 3 and 5 PEs), and the pull.
+check gpu-collectives-scatter-ipc-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=scatter $g/gpu_collectives
+check gpu-collectives-tree-ipc-5pe ok 'gpu_collectives: PASS on 5 PEs' run 5 env FABSHMEM_BROADCAST_ALGO=tree $g/gpu_collectives
+check gpu-collectives-scatter-tcp-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
+check gpu-collectives-pull-ipc-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
 if [ -n "${LIBFABRIC_CUDA:-}" ]; then

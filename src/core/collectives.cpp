@@ -1,6 +1,7 @@
 #include "collectives.h"
 
 #include <cstring>
+#include <string>
 
 #include "log.h"
 
@@ -62,10 +63,21 @@ void check_same_arguments(Runtime &rt, const char *function, const Group &group,
 
 namespace {
 
-// FABSHMEM_BROADCAST_ALGO: a tree needs the pair counters (jobs of at most 2048 PEs).
-bool broadcast_by_tree(const Runtime &rt, size_t members) {
-    if (!pair_notices_available(rt) || rt.config.broadcast_algo == "pull") return false;
-    return rt.config.broadcast_algo == "tree" || members > 4;
+// The push algorithms need the pair counters (jobs of at most 2048 PEs); without them, a
+// collective asked to push pulls.
+bool may_push(const Runtime &rt) { return pair_notices_available(rt); }
+
+// FABSHMEM_BROADCAST_ALGO: "pull", "tree" or "scatter"; auto: the pull up to 4 PEs (one round,
+// and the root serves few reads), the tree below kScatterFrom, scatter + allgather from it
+// (the root sends about 2 m instead of log2(n) m; MPICH switches at 12 KiB, measured here:
+// docs/benchmarks.md#collectives).
+constexpr size_t kScatterFrom = size_t{64} << 10;
+std::string broadcast_algorithm(const Runtime &rt, size_t members, size_t bytes) {
+    const std::string &asked = rt.config.broadcast_algo;
+    if (!may_push(rt) || asked == "pull") return "pull";
+    if (asked != "auto") return asked;
+    if (members <= 4) return "pull";
+    return bytes >= kScatterFrom ? "scatter" : "tree";
 }
 
 // Binomial tree, relative to the root: member r receives from r minus its lowest set bit, then
@@ -95,6 +107,29 @@ void broadcast_tree(Runtime &rt, const Group &group, void *dest, size_t from, si
     for (int child : children) notify_pe(rt, child);
 }
 
+// Scatter, then allgather: the root's data in n blocks, one to each member down a binomial tree,
+// then every block to every member by Bruck's allgather. 2 log2(n) rounds; each member receives
+// about 2 m, the root sends about 2 m.
+void broadcast_scatter(Runtime &rt, const Group &group, void *dest, size_t from, size_t to, size_t bytes,
+                       int root_index) {
+    group.sync();
+    if (group.my_index == root_index) {
+        get_from(rt, group, root_index, dest, from, bytes);  // the root's own dest, sent from there
+        quiet_all(rt);
+    }
+    Blocks blocks{static_cast<int>(group.members.size()), bytes};
+    scatter_push(rt, group, root_index, blocks, static_cast<char *>(dest), to);
+    allgather_push(rt, group, root_index, blocks, static_cast<char *>(dest), to);
+}
+
+// FABSHMEM_FCOLLECT_ALGO / FABSHMEM_ALLTOALL_ALGO: "pull" or the push; auto: the push.
+bool fcollect_by_push(const Runtime &rt, size_t members) {
+    return members > 1 && may_push(rt) && rt.config.fcollect_algo != "pull";
+}
+bool alltoall_by_push(const Runtime &rt, size_t members) {
+    return members > 1 && may_push(rt) && rt.config.alltoall_algo != "pull";
+}
+
 }  // namespace
 
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
@@ -102,10 +137,9 @@ void broadcast(Runtime &rt, const char *function, const Group &group, void *dest
     check_same_arguments(rt, function, group, bytes, root_index);
     size_t from = symmetric_offset(rt, function, source, bytes);
     size_t to = symmetric_offset(rt, function, dest, bytes);
-    if (broadcast_by_tree(rt, group.members.size())) {
-        broadcast_tree(rt, group, dest, from, to, bytes, root_index);
-        return;
-    }
+    std::string algorithm = broadcast_algorithm(rt, group.members.size(), bytes);
+    if (algorithm == "tree") return broadcast_tree(rt, group, dest, from, to, bytes, root_index);
+    if (algorithm == "scatter") return broadcast_scatter(rt, group, dest, from, to, bytes, root_index);
     group.sync();
     get_from(rt, group, root_index, dest, from, bytes);  // dest is this PE's: a local address
     quiet_all(rt);
@@ -122,8 +156,15 @@ void fcollect(Runtime &rt, const char *function, const Group &group, void *dest,
     check_same_arguments(rt, function, group, bytes);
     size_t n = group.members.size();
     size_t from = symmetric_offset(rt, function, source, bytes);
-    symmetric_offset(rt, function, dest, checked_bytes(function, n, bytes));
+    size_t to = symmetric_offset(rt, function, dest, checked_bytes(function, n, bytes));
+    char *mine = static_cast<char *>(dest) + group.my_index * bytes;
     group.sync();
+    if (fcollect_by_push(rt, n)) {  // this PE's block into its dest, then Bruck's allgather
+        get_from(rt, group, group.my_index, mine, from, bytes);
+        quiet_all(rt);
+        allgather_push(rt, group, 0, Blocks{static_cast<int>(n), n * bytes}, static_cast<char *>(dest), to);
+        return;
+    }
     for (size_t step = 0; step < n; ++step) {
         int i = next_member(group, step);
         get_from(rt, group, i, static_cast<char *>(dest) + i * bytes, from, bytes);
@@ -155,7 +196,9 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
     check_same_arguments(rt, function, group, bytes);
     size_t n = group.members.size();
     size_t from = symmetric_offset(rt, function, source, checked_bytes(function, n, bytes));
-    symmetric_offset(rt, function, dest, n * bytes);
+    size_t to = symmetric_offset(rt, function, dest, n * bytes);
+    if (alltoall_by_push(rt, n))
+        return alltoall_push(rt, group, static_cast<char *>(dest), static_cast<const char *>(source), from, to, bytes);
     group.sync();
     for (size_t step = 0; step < n; ++step) {
         int i = next_member(group, step);

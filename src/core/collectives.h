@@ -1,8 +1,13 @@
-// Collectives over a group of PEs (a team, or an OpenSHMEM active set). Every one is "pull":
-// after a sync, each PE reads what it needs from the others with gets into its own memory,
-// and a second sync keeps every source unchanged until all have read it. That makes them
-// correct for any group size, any buffer size, in-place reductions, and every route (self,
-// ipc, fabric, staged); reductions combine in member order, so every PE gets the same bits.
+// Collectives over a group of PEs (a team, or an OpenSHMEM active set), by one of two kinds of
+// algorithm, chosen per collective by size and group size (FABSHMEM_*_ALGO overrides):
+// - "pull": after a sync, each PE reads what it needs from the others with gets into its own
+//   memory, and a second sync keeps every source unchanged until all have read it. Correct for
+//   any group, size and route; one round of parallel gets, but n of them per PE.
+// - "push" (collectives_push.cpp): after one sync, data goes out with puts followed by
+//   point-to-point notices, in log2(n) rounds for broadcast and fcollect (a binomial tree,
+//   scatter + allgather, Bruck's allgather) and one for alltoall. Needs the pair counters
+//   (jobs of at most SymmetricHeap::kMaxPairCounterPes PEs); the pull is the fallback.
+// Reductions combine in member order whichever way they go, so every PE gets the same bits.
 #pragma once
 
 #include <cstddef>
@@ -60,6 +65,22 @@ int next_member(const Group &group, size_t step);
 // Gets `bytes` at `offset` of member `index`'s heap into `dest` (any local memory); completes
 // at quiet_all.
 void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t offset, size_t bytes);
+
+// Push algorithms (collectives_push.cpp). The data are split into `count` blocks, block b
+// being bytes [first(b), first(b + 1)) of every member's dest (`dest` here, at symmetric
+// `dest_offset`); block numbers and member numbers are relative to member `base`.
+struct Blocks {
+    int count;
+    size_t total;
+    size_t first(int b) const { return total / count * b + total % count * b / count; }
+};
+// Every member holds its own block (member base + b holds block b); on return each has all.
+void allgather_push(Runtime &rt, const Group &group, int base, const Blocks &blocks, char *dest, size_t dest_offset);
+// Member `base` holds every block; on return member base + b has block b (at least).
+void scatter_push(Runtime &rt, const Group &group, int base, const Blocks &blocks, char *dest, size_t dest_offset);
+// alltoall with `bytes` per pair; `from` and `to`: the symmetric offsets of source and dest.
+void alltoall_push(Runtime &rt, const Group &group, char *dest, const char *source, size_t from, size_t to,
+                   size_t bytes);
 
 // Gets `bytes` at symmetric `source` from every member, in member order, calling
 // combine(member_index, data) for each; the data are valid only during the call.

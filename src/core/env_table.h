@@ -49,8 +49,18 @@
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
     X(broadcast_algo, "FABSHMEM_BROADCAST_ALGO", "", String, "auto", "", "",                              \
       "Host broadcast algorithm: tree (binomial: the root's data is pushed down a tree in log2(n) "   \
-      "rounds, the root sends log2(n) copies), pull (every PE reads the root's buffer: one round, "  \
-      "the root serves n reads), or auto: pull up to 4 PEs, tree above")                            \
+      "rounds, the root sends log2(n) copies), scatter (the data in n blocks down a binomial tree, " \
+      "then Bruck's allgather: 2 log2(n) rounds, about 2 copies sent per PE), pull (every PE reads " \
+      "the root's buffer: one round, the root serves n reads), or auto: pull up to 4 PEs, above "    \
+      "that tree below 64 KiB and scatter from it")                                                 \
+    X(fcollect_algo, "FABSHMEM_FCOLLECT_ALGO", "", String, "auto", "", "",                                \
+      "Host fcollect algorithm: bruck (pushed: log2(n) rounds of puts, each PE sending what it has " \
+      "to the PE 2^k before it), pull (every PE reads every PE's block: n gets, two syncs), or "     \
+      "auto: bruck")                                                                                \
+    X(alltoall_algo, "FABSHMEM_ALLTOALL_ALGO", "", String, "auto", "", "",                                \
+      "Host alltoall algorithm: push (each PE puts every block straight into its owner's dest, "     \
+      "then notices it: one sync and one round), pull (every PE reads its block from every PE "     \
+      "between two syncs), or auto: push")                                                          \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
       "Host reduction algorithm: blocks (each PE reduces one block of every PE's data, then all "   \
       "blocks are gathered: 2(n-1)/n of the data per PE), pull (every PE reads every PE's data: "  \
@@ -65,6 +75,11 @@
     X(peer_timeout, "FABSHMEM_PEER_TIMEOUT", "", Int, "5", "0", "3600",                                         \
       "Seconds a PE on another node may leave the watchdog's liveness read (or any operation the " \
       "provider refuses to start) unanswered before the job ends; 0: wait for ever, no reads")    \
+    X(wait_policy, "FABSHMEM_WAIT_POLICY", "", String, "auto", "", "",                                    \
+      "How a PE waits in syncs, collectives and wait_until: spin (polls without a pause: the "      \
+      "lowest latency with a core per PE), yield (gives the core away between polls: far faster "   \
+      "where a node's PEs outnumber its cores), or auto: yield where this node's PEs outnumber the " \
+      "CPUs they are bound to")                                                                     \
     X(progress_cpu, "FABSHMEM_PROGRESS_CPU", "", Int, "-1", "-1", "4095",                                        \
       "CPU to pin each PE's progress thread to; -1: a core near the PE's GPU or NIC that its own " \
       "thread is not bound to, if it is bound, else unpinned")                    \

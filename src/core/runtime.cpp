@@ -13,6 +13,7 @@
 #include <chrono>
 #include <mutex>
 #include <string>
+#include <thread>
 
 #include "activity.h"
 #include "cuda_support.h"
@@ -158,10 +159,10 @@ bool choose_gpu(Runtime &rt) {
     return true;
 }
 
-// The progress thread's core: near the PE's GPU (or CPUs), on no core a PE of this node is
-// bound to. Collective over the node (its PEs share their bindings), so every PE takes part,
-// with or without a topology.
-long choose_progress_cpu(Runtime &rt, const Placement &placement) {
+// The CPUs this node's PEs are bound to: the union of their bindings, ascending. Collective over
+// the node (its PEs share their bindings), so every PE takes part, with or without a topology.
+// Empty when unknown (no topology, or the exchange failed).
+std::vector<int> node_bound_cpus(Runtime &rt) {
     constexpr int kMaxCpus = 4096;
     struct Binding {
         uint64_t words[kMaxCpus / 64];
@@ -170,12 +171,25 @@ long choose_progress_cpu(Runtime &rt, const Placement &placement) {
     for (int c : own)
         if (c < kMaxCpus) mine.words[c / 64] |= uint64_t{1} << (c % 64);
     std::vector<Binding> node(rt.bootstrap->node_pes().size());
-    if (rt.bootstrap->node_allgather(&mine, sizeof mine, node.data()) != Status::ok || !rt.topology) return -1;
-    std::vector<int> node_bindings;
-    for (const Binding &binding : node)
-        for (int c = 0; c < kMaxCpus; ++c)
-            if (binding.words[c / 64] >> (c % 64) & 1) node_bindings.push_back(c);
-    return rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank, own, node_bindings);
+    if (rt.bootstrap->node_allgather(&mine, sizeof mine, node.data()) != Status::ok || !rt.topology) return {};
+    std::vector<int> cpus;
+    for (int c = 0; c < kMaxCpus; ++c)
+        for (const Binding &binding : node)
+            if (binding.words[c / 64] >> (c % 64) & 1) {
+                cpus.push_back(c);
+                break;
+            }
+    return cpus;
+}
+
+// FABSHMEM_WAIT_POLICY: whether waits give the core away between polls. auto: when this node's
+// PEs outnumber the CPUs they are bound to — a PE spinning on a core then keeps the PE it waits
+// for off it until the scheduler's time slice ends (milliseconds per sync, measured).
+void choose_wait_policy(Runtime &rt, const std::vector<int> &node_cpus) {
+    size_t cpus = node_cpus.empty() ? std::max(1u, std::thread::hardware_concurrency()) : node_cpus.size();
+    size_t pes = rt.bootstrap->node_pes().size();
+    rt.yield_in_waits = rt.config.wait_policy == "yield" || (rt.config.wait_policy == "auto" && pes > cpus);
+    FS_INFO("waits %s (%zu PEs on this node, bound to %zu CPUs)", rt.yield_in_waits ? "yield" : "spin", pes, cpus);
 }
 
 // Global and static variables become symmetric: registered with the fabric as they are, and,
@@ -235,14 +249,22 @@ void load_checked_config(Config *config) {
     if (!load_config(config, &error)) fatal("%s", error.c_str());
     if (config->debug) set_log_level(LogLevel::debug);
     else if (config->info) set_log_level(LogLevel::info);
-    if (config->heap != "auto" && config->heap != "host" && config->heap != "cuda")
-        fatal("FABSHMEM_HEAP=%s is not valid: expected cuda, host or auto", config->heap.c_str());
-    if (config->broadcast_algo != "auto" && config->broadcast_algo != "pull" && config->broadcast_algo != "tree")
-        fatal("FABSHMEM_BROADCAST_ALGO=%s is not valid: expected auto, pull or tree", config->broadcast_algo.c_str());
-    if (config->gpudirect != "auto" && config->gpudirect != "on" && config->gpudirect != "off")
-        fatal("FABSHMEM_GPUDIRECT=%s is not valid: expected auto, on or off", config->gpudirect.c_str());
-    if (config->reduce_algo != "auto" && config->reduce_algo != "pull" && config->reduce_algo != "blocks")
-        fatal("FABSHMEM_REDUCE_ALGO=%s is not valid: expected auto, pull or blocks", config->reduce_algo.c_str());
+    auto check_choice = [](const char *variable, const std::string &value, std::initializer_list<const char *> valid) {
+        std::string expected;
+        size_t left = valid.size();
+        for (const char *choice : valid) {
+            if (value == choice) return;
+            expected += std::string(expected.empty() ? "" : --left == 1 ? " or " : ", ") + choice;
+        }
+        fatal("%s=%s is not valid: expected %s", variable, value.c_str(), expected.c_str());
+    };
+    check_choice("FABSHMEM_HEAP", config->heap, {"auto", "cuda", "host"});
+    check_choice("FABSHMEM_GPUDIRECT", config->gpudirect, {"auto", "on", "off"});
+    check_choice("FABSHMEM_BROADCAST_ALGO", config->broadcast_algo, {"auto", "pull", "tree", "scatter"});
+    check_choice("FABSHMEM_REDUCE_ALGO", config->reduce_algo, {"auto", "pull", "blocks"});
+    check_choice("FABSHMEM_FCOLLECT_ALGO", config->fcollect_algo, {"auto", "pull", "bruck"});
+    check_choice("FABSHMEM_ALLTOALL_ALGO", config->alltoall_algo, {"auto", "pull", "push"});
+    check_choice("FABSHMEM_WAIT_POLICY", config->wait_policy, {"auto", "spin", "yield"});
 }
 
 // The bootstrap `backend` was asked for by name (nvshmemx_init_attr), or the first that applies.
@@ -312,10 +334,16 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     rt.routing.open(*rt.bootstrap, symmetric_space(rt, heap_name), transport_options(rt.config), placement);
     rt.init_times.mark();  // transports
     warn_unused_fabric_settings(rt);
+    // The progress thread's core: near the PE's GPU (or CPUs), on no core a PE of this node is
+    // bound to.
+    std::vector<int> node_cpus = node_bound_cpus(rt);
+    choose_wait_policy(rt, node_cpus);
     long progress_cpu = -1;
     if (rt.routing.progressed()) {
         progress_cpu = rt.config.progress_cpu;
-        if (progress_cpu < 0) progress_cpu = choose_progress_cpu(rt, placement);
+        if (progress_cpu < 0 && rt.topology)
+            progress_cpu = rt.topology->progress_cpu(placement.gpu_bus_id, placement.local_rank,
+                                                     rt.topology->thread_binding(), node_cpus);
     }
     // The watchdog reads from the next PE when that one is on another node (its node peers
     // watch it otherwise): then every PE is watched by someone.

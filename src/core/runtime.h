@@ -1,6 +1,8 @@
 // The state of an initialized PE, and the checks every API entry point makes first.
 #pragma once
 
+#include <sched.h>
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -49,6 +51,7 @@ struct Runtime {
     int gpu = -1;  // the CUDA device of a GPU heap
     TeamTable teams;
     std::vector<uint64_t> pair_sent, pair_received;  // active-set syncs, per PE (team.h)
+    bool yield_in_waits = false;  // FABSHMEM_WAIT_POLICY, decided at init (progress_until)
 
     Transport &route(int pe) const { return routing.route(pe); }
 };
@@ -83,13 +86,20 @@ inline void cpu_relax() {
 }
 
 // Polls the transport that needs progress (serving peers) until `done()`; spins where none does.
+// Where this node's PEs outnumber its cores (Runtime::yield_in_waits), gives the core away
+// between polls, so that the PE waited for can run.
 template <class Done>
 void progress_until(Runtime &rt, Done done) {
+    auto done_or_yield = [&rt, &done] {
+        if (done()) return true;
+        if (rt.yield_in_waits) sched_yield();
+        return false;
+    };
     if (Transport *transport = rt.routing.progressed()) {
-        transport->poll_until(done);
+        transport->poll_until(done_or_yield);
         return;
     }
-    while (!done()) cpu_relax();
+    while (!done_or_yield()) cpu_relax();
 }
 
 // The team behind `handle`, or a fatal error naming `function` (src/api_team.cpp).

@@ -31,10 +31,19 @@ void check_collectives(nvshmem_team_t team, cudaStream_t stream, const char *lab
         CUDA_OK(cudaStreamSynchronize(stream));
         std::vector<int> got = read_back(dest, count);
         for (size_t i = 0; i < count; ++i) PE_CHECK(got[i] == contribution(n - 1, i), "%s broadcast %zu [%zu]", label, count, i);
+        // Before fcollect and alltoall every dest is filled with -1, which no member contributes,
+        // so a block that never arrives is seen.
+        auto fill_dest = [&] {
+            nvshmem_team_sync(team);  // every member has read its dest
+            CUDA_OK(cudaMemset(dest, 0xff, count * n * sizeof(int)));
+            nvshmem_team_sync(team);
+        };
+        fill_dest();
         nvshmem_int_fcollect(team, dest, source, count);
         got = read_back(dest, count * n);
         for (int j = 0; j < n; ++j)
             for (size_t i = 0; i < count; ++i) PE_CHECK(got[j * count + i] == contribution(j, i), "%s fcollect %zu", label, count);
+        fill_dest();
         nvshmemx_int_alltoall_on_stream(team, dest, source, count, stream);
         CUDA_OK(cudaStreamSynchronize(stream));
         got = read_back(dest, count * n);

@@ -37,12 +37,19 @@ void check_team_collectives(nvshmem_team_t team, const char *label) {
                 PE_CHECK(dest[i] == contribution<T>(root, i), "%s broadcast %zu from %d: element %zu", label, count,
                          root, i);
         }
-        // fcollect: member j's first `count` elements at j * count
+        // fcollect: member j's first `count` elements at j * count. Every dest is first filled
+        // with a value no member contributes (contributions are below 23), so a block that
+        // never arrives is seen.
+        std::fill(dest, dest + count * n, T(99));
+        nvshmem_team_sync(team);
         nvshmem_fcollectmem(team, dest, source, count * sizeof(T));
         for (int j = 0; j < n; ++j)
             for (size_t i = 0; i < count; ++i)
                 PE_CHECK(dest[j * count + i] == contribution<T>(j, i), "%s fcollect %zu: from %d element %zu", label, count, j, i);
         // alltoall: member j's block `me` at j * count
+        nvshmem_team_sync(team);  // every member has checked its fcollect result
+        std::fill(dest, dest + count * n, T(99));
+        nvshmem_team_sync(team);
         nvshmem_alltoallmem(team, dest, source, count * sizeof(T));
         for (int j = 0; j < n; ++j)
             for (size_t i = 0; i < count; ++i)
@@ -186,7 +193,7 @@ void check_teams() {
 
     // Even and odd PEs, then a 2-D split of the world, many times over (slots are reused).
     for (int round = 0; round < 40; ++round) {
-        nvshmem_team_t evens, odds;
+        nvshmem_team_t evens = NVSHMEM_TEAM_INVALID, odds = NVSHMEM_TEAM_INVALID;
         PE_CHECK(nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, 0, 2, (n + 1) / 2, nullptr, 0, &evens) == 0, "split evens");
         PE_CHECK(n < 2 || nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, 1, 2, n / 2, nullptr, 0, &odds) == 0, "split odds");
         nvshmem_team_t mine = me % 2 ? odds : evens;
