@@ -176,6 +176,12 @@ FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check c
 FABSHMEM_REDUCE_ALGO=pull FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-pull-tcp-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-tree-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check collectives-tree-blocks-tcp-staged-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+# Waits yield where the node's PEs outnumber its CPUs (auto), or as told; collectives spinning.
+[ "$(nproc)" -lt 3 ] && waits=yield || waits=spin
+FABSHMEM_INFO=1 check wait-policy-auto ok "PE 2: waits $waits \\(3 PEs on this node, bound to $(nproc) CPUs\\)" srun_n 3 $ex/hello
+FABSHMEM_INFO=1 FABSHMEM_WAIT_POLICY=yield check wait-policy-yield ok 'PE 1: waits yield \(2 PEs on this node' srun_n 2 $ex/hello
+FABSHMEM_WAIT_POLICY=spin check collectives-spin-ipc-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_WAIT_POLICY=nap check wait-policy-invalid fail "${prefix}error: FABSHMEM_WAIT_POLICY=nap is not valid: expected auto, spin or yield" srun_n 2 $ex/hello
 FABSHMEM_FCOLLECT_ALGO=ring check fcollect-algo-invalid fail "${prefix}error: FABSHMEM_FCOLLECT_ALGO=ring is not valid: expected auto, pull or bruck" srun_n 2 $ex/hello
 FABSHMEM_BROADCAST_ALGO=ring check broadcast-algo-invalid fail "${prefix}error: FABSHMEM_BROADCAST_ALGO=ring is not valid: expected auto, pull, tree or scatter" srun_n 2 $ex/hello
 check openshmem-ipc-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem

@@ -51,13 +51,13 @@ void *map_shared(const char *name, size_t bytes, std::string *error) {
 }  // namespace
 
 IpcTransport::~IpcTransport() {
-    for (Peer &peer : peers_) {
+    for (Peer &peer : peers_.entries()) {
         if (peer.host_mapping) munmap(peer.host_mapping, peer.host_mapping_size);
         if (peer.statics) munmap(peer.statics, peer.statics_size);
         if (peer.cuda_mapping) cuda::ipc_close(peer.cuda_mapping);
     }
     for (const ExtensionView &view : extension_views_)  // its segments are unmapped by now
-        cuda::vmm_unreserve(peers_[view.pe].extension, view.size);
+        cuda::vmm_unreserve(peers_.on_node(view.pe).extension, view.size);
 }
 
 // Sends this PE's new segment to every node peer with a window for it, and maps theirs.
@@ -97,7 +97,7 @@ void IpcTransport::add_extension(const ExtensionSegment &segment) {
         uint64_t handle = 0;
         int from = theirs.from_pe;
         error.clear();
-        bool mapped = from >= 0 && static_cast<size_t>(from) < peers_.size() && peers_[from].extension &&
+        bool mapped = from >= 0 && from < peers_.n_pes() && peers_[from].extension &&
                       theirs.start == segment.start && theirs.bytes == segment.bytes &&
                       cuda::vmm_import(their_fd, &handle, &error) &&
                       cuda::vmm_map(peers_[from].extension + theirs.start, theirs.bytes, handle, &error);
@@ -161,7 +161,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
     *status = bootstrap.node_allgather(&mine, sizeof mine, cards.data());
     if (*status != Status::ok) return nullptr;
 
-    std::vector<IpcTransport::Peer> peers(bootstrap.size());
+    IpcTransport::NodePeers peers(bootstrap.size(), node);
     std::vector<IpcTransport::ExtensionView> views;
     auto fail = [&](int pe, const char *what) {
         FS_ERROR("cannot map the heap of PE %d on this node (%s: %s); set FABSHMEM_DISABLE_IPC=1 "
@@ -176,7 +176,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         int pe = node[i];
         const IpcCard &card = cards[i];
         if (pe == bootstrap.rank() || !card.name[0]) continue;
-        IpcTransport::Peer &peer = peers[pe];
+        IpcTransport::Peer &peer = peers.on_node(pe);
         size_t host_bytes = cuda_heap ? space.signals.size : space.data.size;
         peer.host_mapping = map_shared(card.name, host_bytes, &error);
         if (!peer.host_mapping) return fail(pe, card.name);

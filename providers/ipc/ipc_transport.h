@@ -31,20 +31,38 @@ public:
         size_t statics_size = 0;
         char *extension = nullptr;     // its GPU heap's extension window here; nullptr: none
     };
+    // An entry per node peer, found by PE number through a 4-byte index per PE of the job: what
+    // grows with the job is the index, not the entries (they grow with the node).
+    class NodePeers {
+    public:
+        NodePeers(int n_pes, const std::vector<int> &node) : index_(n_pes, -1), entries_(node.size()) {
+            for (size_t i = 0; i < node.size(); ++i) index_[node[i]] = static_cast<int>(i);
+        }
+        // A PE of another node has the empty entry: nothing mapped.
+        const Peer &operator[](int pe) const { return index_[pe] < 0 ? none_ : entries_[index_[pe]]; }
+        Peer &on_node(int pe) { return entries_[index_[pe]]; }  // pe: a PE of this node
+        int n_pes() const { return static_cast<int>(index_.size()); }
+        std::vector<Peer> &entries() { return entries_; }
+
+    private:
+        std::vector<int> index_;
+        std::vector<Peer> entries_;
+        Peer none_;
+    };
     // A node peer's extension window as reserved here, and where it receives descriptors.
     struct ExtensionView {
         int pe;
         size_t size;
         std::string mailbox;
     };
-    IpcTransport(std::vector<Peer> peers, bool cuda, int my_pe, std::unique_ptr<FdMailbox> mailbox = nullptr,
+    IpcTransport(NodePeers peers, bool cuda, int my_pe, std::unique_ptr<FdMailbox> mailbox = nullptr,
                  std::vector<ExtensionView> views = {})
         : peers_(std::move(peers)), cuda_(cuda), my_pe_(my_pe), mailbox_(std::move(mailbox)),
           extension_views_(std::move(views)) {}
     ~IpcTransport() override;
 
     const char *name() const override { return "ipc"; }
-    size_t bytes_per_peer() const override { return sizeof(Peer); }  // one entry per PE of the job
+    size_t bytes_per_peer() const override { return sizeof(int); }  // the index; entries: node peers only
     unsigned caps() const override { return kLoadStore | kDeviceMemory; }
     bool reaches(int pe) const override { return peers_[pe].data != nullptr; }
 
@@ -89,7 +107,7 @@ private:
         return peers_[pe].statics + (offset - kStaticOffset);
     }
 
-    std::vector<Peer> peers_;
+    NodePeers peers_;
     bool cuda_;
     int my_pe_;
     std::unique_ptr<FdMailbox> mailbox_;  // GPU heap with an extension window only
