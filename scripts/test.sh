@@ -154,20 +154,28 @@ for t in atomics signal_wait collectives; do
     FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check "$t-tcp-staged" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_$t
 done
 # Broadcast down a binomial tree (pushed, every root), by scatter + allgather and by pull, on
-# odd PE counts too; fcollect by Bruck's allgather and alltoall pushed (the default: every run
-# above), and both by the pull. 1 to 8 PEs.
-for algo in tree scatter pull; do
-    FABSHMEM_BROADCAST_ALGO=$algo check "collectives-$algo-ipc-5pe" ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
-    FABSHMEM_BROADCAST_ALGO=$algo FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check "collectives-$algo-tcp-3pe" ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+# odd PE counts too; with the push ones, fcollect by Bruck's allgather and alltoall pushed; with
+# the pull, both pulled (what auto takes is in every other collectives run). 1 to 8 PEs.
+for algo in tree scatter; do
+    FABSHMEM_BROADCAST_ALGO=$algo FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push \
+        check "collectives-$algo-ipc-5pe" ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
+    FABSHMEM_BROADCAST_ALGO=$algo FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp \
+        check "collectives-$algo-tcp-3pe" ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 done
-FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull check collectives-pull-all-ipc-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull check collectives-pull-all-ipc-5pe ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp \
+    check collectives-pull-all-tcp-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-pull-all-shm-2pe ok 'PASS on 2 PEs' srun_n 2 $pe/pe_collectives
 check collectives-ipc-1pe ok 'PASS on 1 PEs' srun_n 1 $pe/pe_collectives
-FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-scatter-tcp-6pe ok 'PASS on 6 PEs' srun_n 6 $pe/pe_collectives
-FABSHMEM_BROADCAST_ALGO=scatter check collectives-scatter-ipc-7pe ok 'PASS on 7 PEs' srun_n 7 $pe/pe_collectives
-FABSHMEM_BROADCAST_ALGO=tree check collectives-tree-ipc-8pe ok 'PASS on 8 PEs' srun_n 8 $pe/pe_collectives
-FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-scatter-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
-FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check collectives-scatter-tcp-staged-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push check collectives-push-ipc-2pe ok 'PASS on 2 PEs' srun_n 2 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp \
+    check collectives-scatter-tcp-6pe ok 'PASS on 6 PEs' srun_n 6 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_FCOLLECT_ALGO=bruck check collectives-scatter-ipc-7pe ok 'PASS on 7 PEs' srun_n 7 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck check collectives-tree-ipc-8pe ok 'PASS on 8 PEs' srun_n 8 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm \
+    check collectives-scatter-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 \
+    check collectives-scatter-tcp-staged-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 # Reductions block by block (reduce-scatter, allgather, pulled; auto from 8 KiB), forced for
 # every size, beside the pull; floating point checked bit for bit.
 FABSHMEM_REDUCE_ALGO=blocks check collectives-blocks-ipc-5pe ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
@@ -185,6 +193,8 @@ FABSHMEM_WAIT_POLICY=nap check wait-policy-invalid fail "${prefix}error: FABSHME
 FABSHMEM_FCOLLECT_ALGO=ring check fcollect-algo-invalid fail "${prefix}error: FABSHMEM_FCOLLECT_ALGO=ring is not valid: expected auto, pull or bruck" srun_n 2 $ex/hello
 FABSHMEM_BROADCAST_ALGO=ring check broadcast-algo-invalid fail "${prefix}error: FABSHMEM_BROADCAST_ALGO=ring is not valid: expected auto, pull, tree or scatter" srun_n 2 $ex/hello
 check openshmem-ipc-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
+# Active sets (their syncs share the pair counters with the push algorithms' notices).
+FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_ALLTOALL_ALGO=push check openshmem-push-ipc-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-tcp-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshmem: PASS on 2 PEs' srun_n 2 $pe/pe_openshmem
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
@@ -473,7 +483,8 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
     FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks check collectives-tree-blocks-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
-    FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull check collectives-scatter-pull-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
+    FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_ALLTOALL_ALGO=push check collectives-scatter-push-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
+    FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull check collectives-pull-all-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
     # A unique id across nodes: rank 0 listens on its node's address, the others connect.
     uid_nodes() { local id=$root/build/uid-nodes.id; rm -f "$id"; scripts/local-cluster.sh exec srun --mpi=none -N 2 --ntasks-per-node=2 $pe/pe_init_uid "$id"; }

@@ -39,7 +39,8 @@ template <class Body>
 void on_active_set(const char *function, int start, int log_stride, int size, Body body) {
     Runtime &rt = runtime_for(function);
     ActiveSet set = active_set(rt, function, start, log_stride, size);
-    Group group{set.members, set.my_index, [&] { sync_active_set(rt, set.members, set.my_index); }};
+    Group group{set.members, set.my_index, all_on_this_node(rt, set.members),
+                [&] { sync_active_set(rt, set.members, set.my_index); }};
     ActivityScope activity("in an active-set collective");
     body(rt, group);
 }

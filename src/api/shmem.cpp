@@ -135,8 +135,7 @@ void shmem_sync(int start, int log_stride, int size, long *) {
         on_active_set(fn, start, log_stride, size, [&](Runtime &rt, const Group &g) {                    \
             if (root < 0 || root >= size) fatal("%s: PE_root %d is not in 0..%d", fn, root, size - 1);  \
             size_t bytes = checked_bytes(fn, n, BITS / 8);                                               \
-            if (g.my_index != root) broadcast(rt, fn, g, dest, source, bytes, root);                     \
-            else broadcast(rt, fn, g, const_cast<void *>(source), source, bytes, root);                  \
+            broadcast(rt, fn, g, dest, source, bytes, root, /*root_writes_dest=*/false);                 \
         });                                                                                              \
     }                                                                                                    \
     void shmem_collect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \

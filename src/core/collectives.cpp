@@ -68,41 +68,47 @@ namespace {
 bool may_push(const Runtime &rt) { return pair_notices_available(rt); }
 
 // FABSHMEM_BROADCAST_ALGO: "pull", "tree" or "scatter"; auto: the pull up to 4 PEs (one round,
-// and the root serves few reads), the tree below kScatterFrom, scatter + allgather from it
-// (the root sends about 2 m instead of log2(n) m; MPICH switches at 12 KiB, measured here:
-// docs/benchmarks.md#collectives).
-constexpr size_t kScatterFrom = size_t{64} << 10;
-std::string broadcast_algorithm(const Runtime &rt, size_t members, size_t bytes) {
+// and the root serves few reads), the tree below kLargeBroadcast, and from it the pull where
+// every member is on this node (shared memory serves the readers at once: the tree took 1.7-2.5x
+// and scatter 1.3-1.8x the pull's time at 1 MiB, 4-16 PEs) or scatter + allgather across nodes
+// (the root's link sends about 2 m instead of n x m). docs/benchmarks.md#collectives.
+constexpr size_t kLargeBroadcast = size_t{128} << 10;
+std::string broadcast_algorithm(const Runtime &rt, const Group &group, size_t bytes, bool root_writes_dest) {
     const std::string &asked = rt.config.broadcast_algo;
     if (!may_push(rt) || asked == "pull") return "pull";
+    if (asked == "scatter" && !root_writes_dest) return "tree";  // the allgather writes the root's dest
     if (asked != "auto") return asked;
-    if (members <= 4) return "pull";
-    return bytes >= kScatterFrom ? "scatter" : "tree";
+    if (group.members.size() <= 4) return "pull";
+    if (bytes < kLargeBroadcast) return "tree";
+    return group.on_one_node ? "pull" : root_writes_dest ? "scatter" : "tree";
 }
 
 // Binomial tree, relative to the root: member r receives from r minus its lowest set bit, then
 // pushes its copy to r + 2^k for every 2^k below that bit (the root: below n), and notices each.
 // Every member's dest may be written once all have entered (the sync); no sync at the end: a
 // member is done when it has its data and its children theirs.
-void broadcast_tree(Runtime &rt, const Group &group, void *dest, size_t from, size_t to, size_t bytes,
-                    int root_index) {
+void broadcast_tree(Runtime &rt, const Group &group, void *dest, const void *source, size_t from, size_t to,
+                    size_t bytes, int root_index, bool root_writes_dest) {
     int n = static_cast<int>(group.members.size());
     int relative = (group.my_index - root_index + n) % n;
     auto member = [&](int r) { return group.members[(r + root_index) % n]; };
     group.sync();
     int lowest = 1;
     while (lowest < n && !(relative & lowest)) lowest <<= 1;
-    if (relative == 0) {
+    const void *data = dest;  // what this member passes on
+    if (relative != 0) {
+        wait_for_notice(rt, member(relative - lowest));
+    } else if (root_writes_dest) {
         get_from(rt, group, group.my_index, dest, from, bytes);  // the root's own dest
         quiet_all(rt);
     } else {
-        wait_for_notice(rt, member(relative - lowest));
+        data = source;
     }
     std::vector<int> children;
     for (int step = lowest >> 1; step > 0; step >>= 1)
         if (relative + step < n) children.push_back(member(relative + step));
     for (int child : children)
-        if (bytes) rt.route(child).put(to, dest, bytes, child, false);
+        if (bytes) rt.route(child).put(to, data, bytes, child, false);
     quiet_all(rt);
     for (int child : children) notify_pe(rt, child);
 }
@@ -122,26 +128,34 @@ void broadcast_scatter(Runtime &rt, const Group &group, void *dest, size_t from,
     allgather_push(rt, group, root_index, blocks, static_cast<char *>(dest), to);
 }
 
-// FABSHMEM_FCOLLECT_ALGO / FABSHMEM_ALLTOALL_ALGO: "pull" or the push; auto: the push.
-bool fcollect_by_push(const Runtime &rt, size_t members) {
-    return members > 1 && may_push(rt) && rt.config.fcollect_algo != "pull";
+// FABSHMEM_FCOLLECT_ALGO: "pull" or "bruck"; auto: Bruck's allgather across nodes (log2(n)
+// messages per PE instead of n), the pull on one node (measured there: Bruck 0.9-1.4x the pull
+// below 64 KiB, 1.1-1.7x at 1 MiB).
+bool fcollect_by_push(const Runtime &rt, const Group &group) {
+    if (group.members.size() < 2 || !may_push(rt) || rt.config.fcollect_algo == "pull") return false;
+    return rt.config.fcollect_algo == "bruck" || !group.on_one_node;
 }
-bool alltoall_by_push(const Runtime &rt, size_t members) {
-    return members > 1 && may_push(rt) && rt.config.alltoall_algo != "pull";
+// FABSHMEM_ALLTOALL_ALGO: "pull" or "push"; auto: the push above 4 PEs (one sync fewer: 0.66-0.90x
+// the pull's time at 6-16 PEs below 1 MiB; 2-4 PEs: 1.0-1.1x).
+bool alltoall_by_push(const Runtime &rt, const Group &group) {
+    if (group.members.size() < 2 || !may_push(rt) || rt.config.alltoall_algo == "pull") return false;
+    return rt.config.alltoall_algo == "push" || group.members.size() > 4;
 }
 
 }  // namespace
 
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
-               size_t bytes, int root_index) {
+               size_t bytes, int root_index, bool root_writes_dest) {
     check_same_arguments(rt, function, group, bytes, root_index);
     size_t from = symmetric_offset(rt, function, source, bytes);
     size_t to = symmetric_offset(rt, function, dest, bytes);
-    std::string algorithm = broadcast_algorithm(rt, group.members.size(), bytes);
-    if (algorithm == "tree") return broadcast_tree(rt, group, dest, from, to, bytes, root_index);
+    std::string algorithm = broadcast_algorithm(rt, group, bytes, root_writes_dest);
+    if (algorithm == "tree")
+        return broadcast_tree(rt, group, dest, source, from, to, bytes, root_index, root_writes_dest);
     if (algorithm == "scatter") return broadcast_scatter(rt, group, dest, from, to, bytes, root_index);
     group.sync();
-    get_from(rt, group, root_index, dest, from, bytes);  // dest is this PE's: a local address
+    if (group.my_index != root_index || root_writes_dest)
+        get_from(rt, group, root_index, dest, from, bytes);  // dest is this PE's: a local address
     quiet_all(rt);
     group.sync();
 }
@@ -159,7 +173,7 @@ void fcollect(Runtime &rt, const char *function, const Group &group, void *dest,
     size_t to = symmetric_offset(rt, function, dest, checked_bytes(function, n, bytes));
     char *mine = static_cast<char *>(dest) + group.my_index * bytes;
     group.sync();
-    if (fcollect_by_push(rt, n)) {  // this PE's block into its dest, then Bruck's allgather
+    if (fcollect_by_push(rt, group)) {  // this PE's block into its dest, then Bruck's allgather
         get_from(rt, group, group.my_index, mine, from, bytes);
         quiet_all(rt);
         allgather_push(rt, group, 0, Blocks{static_cast<int>(n), n * bytes}, static_cast<char *>(dest), to);
@@ -197,7 +211,7 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
     size_t n = group.members.size();
     size_t from = symmetric_offset(rt, function, source, checked_bytes(function, n, bytes));
     size_t to = symmetric_offset(rt, function, dest, n * bytes);
-    if (alltoall_by_push(rt, n))
+    if (alltoall_by_push(rt, group))
         return alltoall_push(rt, group, static_cast<char *>(dest), static_cast<const char *>(source), from, to, bytes);
     group.sync();
     for (size_t step = 0; step < n; ++step) {

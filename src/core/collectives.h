@@ -25,6 +25,7 @@ namespace fabshmem {
 struct Group {
     const std::vector<int> &members;
     int my_index;
+    bool on_one_node;  // every member is a PE of this node
     std::function<void()> sync;  // returns when every member has called it
 };
 
@@ -34,15 +35,16 @@ template <class Body>
 int on_team(const char *function, int handle, Body body) {
     Runtime &rt = runtime_for(function);
     Team &team = team_for(rt, function, handle);
-    Group group{team.members, team.my_index, [&rt, &team] { sync_team(rt, team); }};
+    Group group{team.members, team.my_index, team.on_one_node, [&rt, &team] { sync_team(rt, team); }};
     ActivityScope activity("in a collective (team operation)");
     body(rt, group, team);
     return 0;
 }
 
-// Symmetric buffers; byte counts are per PE.
+// Symmetric buffers; byte counts are per PE. `root_writes_dest` false: the root's dest is left
+// as it was (OpenSHMEM 1.4's active-set broadcast).
 void broadcast(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
-               size_t bytes, int root_index);
+               size_t bytes, int root_index, bool root_writes_dest = true);
 void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
               size_t bytes);
 // OpenSHMEM's collect: each PE contributes its own `bytes`; dest gets them in member order.

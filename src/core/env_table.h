@@ -51,16 +51,16 @@
       "Host broadcast algorithm: tree (binomial: the root's data is pushed down a tree in log2(n) "   \
       "rounds, the root sends log2(n) copies), scatter (the data in n blocks down a binomial tree, " \
       "then Bruck's allgather: 2 log2(n) rounds, about 2 copies sent per PE), pull (every PE reads " \
-      "the root's buffer: one round, the root serves n reads), or auto: pull up to 4 PEs, above "    \
-      "that tree below 64 KiB and scatter from it")                                                 \
+      "the root's buffer: one round, the root serves n reads), or auto: pull up to 4 PEs; above, "   \
+      "tree below 128 KiB, and from it pull on one node, scatter across nodes")                     \
     X(fcollect_algo, "FABSHMEM_FCOLLECT_ALGO", "", String, "auto", "", "",                                \
       "Host fcollect algorithm: bruck (pushed: log2(n) rounds of puts, each PE sending what it has " \
       "to the PE 2^k before it), pull (every PE reads every PE's block: n gets, two syncs), or "     \
-      "auto: bruck")                                                                                \
+      "auto: pull on one node, bruck across nodes")                                                 \
     X(alltoall_algo, "FABSHMEM_ALLTOALL_ALGO", "", String, "auto", "", "",                                \
       "Host alltoall algorithm: push (each PE puts every block straight into its owner's dest, "     \
       "then notices it: one sync and one round), pull (every PE reads its block from every PE "     \
-      "between two syncs), or auto: push")                                                          \
+      "between two syncs), or auto: push above 4 PEs")                                              \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
       "Host reduction algorithm: blocks (each PE reduces one block of every PE's data, then all "   \
       "blocks are gathered: 2(n-1)/n of the data per PE), pull (every PE reads every PE's data: "  \

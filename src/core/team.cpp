@@ -11,18 +11,19 @@
 namespace fabshmem {
 namespace {
 
-std::unique_ptr<Team> make_team(std::vector<int> members, int my_pe, int slot) {
+std::unique_ptr<Team> make_team(const Runtime &rt, std::vector<int> members, int slot) {
     auto team = std::make_unique<Team>();
     team->members = std::move(members);
-    team->my_index = team->index_of(my_pe);
+    team->my_index = team->index_of(rt.my_pe);
     team->slot = slot;
+    team->on_one_node = all_on_this_node(rt, team->members);
     return team;
 }
 
 // The AND of every member's `mine`; the second sync keeps the scratch words until all have
 // read them.
 uint64_t and_over_team(Runtime &rt, Team &team, uint64_t mine) {
-    Group group{team.members, team.my_index, [&] { sync_team(rt, team); }};
+    Group group{team.members, team.my_index, team.on_one_node, [&] { sync_team(rt, team); }};
     uint64_t result = mine;
     for (uint64_t theirs : gather_words(rt, group, mine)) result &= theirs;
     group.sync();
@@ -42,9 +43,9 @@ void TeamTable::start(const Runtime &rt) {
         world.push_back(pe);
         if (rt.route(pe).local_address(0, pe)) shared.push_back(pe);  // self or ipc
     }
-    teams_[kWorld] = make_team(world, rt.my_pe, kWorld);
-    teams_[kShared] = make_team(shared, rt.my_pe, kShared);
-    teams_[kNode] = make_team(rt.bootstrap->node_pes(), rt.my_pe, kNode);
+    teams_[kWorld] = make_team(rt, world, kWorld);
+    teams_[kShared] = make_team(rt, shared, kShared);
+    teams_[kNode] = make_team(rt, rt.bootstrap->node_pes(), kNode);
 }
 
 Team *TeamTable::find(int handle) {
@@ -60,7 +61,7 @@ int TeamTable::create(Runtime &rt, Team &parent, std::vector<int> my_members) {
     if (!agreed) return -2;
     if (my_members.empty()) return -1;
     int slot = __builtin_ctzll(agreed);
-    teams_[slot] = make_team(std::move(my_members), rt.my_pe, slot);
+    teams_[slot] = make_team(rt, std::move(my_members), slot);
     if (rt.device) rt.device->set_team(slot, teams_[slot].get());
     return slot;
 }
@@ -128,6 +129,12 @@ void sync_team(Runtime &rt, Team &team) {
         int from = team.members[(team.my_index - distance % n + n) % n];
         wait_for_member(rt, from, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= epoch; });
     }
+}
+
+bool all_on_this_node(const Runtime &rt, const std::vector<int> &members) {
+    const std::vector<int> &node = rt.bootstrap->node_pes();  // ascending
+    return std::all_of(members.begin(), members.end(),
+                       [&](int pe) { return std::binary_search(node.begin(), node.end(), pe); });
 }
 
 bool pair_notices_available(const Runtime &rt) {

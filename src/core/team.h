@@ -21,6 +21,7 @@ struct Team {
     int slot = 0;              // the handle, and which flags it syncs with
     uint64_t epoch = 0;        // syncs this PE has done in this team
     int num_contexts = 0;      // what the split's configuration asked for (contexts share the PE's path)
+    bool on_one_node = false;  // every member is a PE of this node (collectives choose by it)
 
     int n_pes() const { return static_cast<int>(members.size()); }
     int index_of(int pe) const;  // -1 when `pe` is not a member
@@ -58,6 +59,8 @@ void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index)
 // this PE at PE `to`; wait_for_notice waits for the next one from PE `from` (naming it if the
 // wait is long, as syncs do). Jobs of at most kMaxPairCounterPes PEs (pair_notices_available).
 bool pair_notices_available(const Runtime &rt);
+// Whether every PE of `members` is on this node (the same answer on every member).
+bool all_on_this_node(const Runtime &rt, const std::vector<int> &members);
 void notify_pe(Runtime &rt, int to);
 void wait_for_notice(Runtime &rt, int from);
 

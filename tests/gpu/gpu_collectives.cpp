@@ -36,6 +36,7 @@ void check_collectives(nvshmem_team_t team, cudaStream_t stream, const char *lab
         auto fill_dest = [&] {
             nvshmem_team_sync(team);  // every member has read its dest
             CUDA_OK(cudaMemset(dest, 0xff, count * n * sizeof(int)));
+            CUDA_OK(cudaDeviceSynchronize());  // the fill is done before the others may write
             nvshmem_team_sync(team);
         };
         fill_dest();
