@@ -73,14 +73,17 @@ bool may_push(const Runtime &rt) { return pair_notices_available(rt); }
 // and scatter 1.3-1.8x the pull's time at 1 MiB, 4-16 PEs) or scatter + allgather across nodes
 // (the root's link sends about 2 m instead of n x m). docs/benchmarks.md#collectives.
 constexpr size_t kLargeBroadcast = size_t{128} << 10;
-std::string broadcast_algorithm(const Runtime &rt, const Group &group, size_t bytes, bool root_writes_dest) {
+enum class BroadcastAlgo { pull, tree, scatter };
+BroadcastAlgo broadcast_algorithm(const Runtime &rt, const Group &group, size_t bytes, bool root_writes_dest) {
     const std::string &asked = rt.config.broadcast_algo;
-    if (!may_push(rt) || asked == "pull") return "pull";
-    if (asked == "scatter" && !root_writes_dest) return "tree";  // the allgather writes the root's dest
-    if (asked != "auto") return asked;
-    if (group.members.size() <= 4) return "pull";
-    if (bytes < kLargeBroadcast) return "tree";
-    return group.on_one_node ? "pull" : root_writes_dest ? "scatter" : "tree";
+    if (!may_push(rt) || asked == "pull") return BroadcastAlgo::pull;
+    // scatter's allgather would write the root's dest, which must then stay as it was
+    BroadcastAlgo scatter = root_writes_dest ? BroadcastAlgo::scatter : BroadcastAlgo::tree;
+    if (asked == "tree") return BroadcastAlgo::tree;
+    if (asked == "scatter") return scatter;
+    if (group.members.size() <= 4) return BroadcastAlgo::pull;
+    if (bytes < kLargeBroadcast) return BroadcastAlgo::tree;
+    return group.on_one_node ? BroadcastAlgo::pull : scatter;
 }
 
 // Binomial tree, relative to the root: member r receives from r minus its lowest set bit, then
@@ -149,10 +152,10 @@ void broadcast(Runtime &rt, const char *function, const Group &group, void *dest
     check_same_arguments(rt, function, group, bytes, root_index);
     size_t from = symmetric_offset(rt, function, source, bytes);
     size_t to = symmetric_offset(rt, function, dest, bytes);
-    std::string algorithm = broadcast_algorithm(rt, group, bytes, root_writes_dest);
-    if (algorithm == "tree")
+    BroadcastAlgo algorithm = broadcast_algorithm(rt, group, bytes, root_writes_dest);
+    if (algorithm == BroadcastAlgo::tree)
         return broadcast_tree(rt, group, dest, source, from, to, bytes, root_index, root_writes_dest);
-    if (algorithm == "scatter") return broadcast_scatter(rt, group, dest, from, to, bytes, root_index);
+    if (algorithm == BroadcastAlgo::scatter) return broadcast_scatter(rt, group, dest, from, to, bytes, root_index);
     group.sync();
     if (group.my_index != root_index || root_writes_dest)
         get_from(rt, group, root_index, dest, from, bytes);  // dest is this PE's: a local address

@@ -77,8 +77,8 @@ void alltoall_push(Runtime &rt, const Group &group, char *dest, const char *sour
     group.sync();
     get_from(rt, group, me, dest + me * bytes, from + me * bytes, bytes);
     for (int step = 1; step < n; ++step) {
-        int j = (me + step) % n;
-        if (bytes) rt.route(group.members[j]).put(to + me * bytes, source + j * bytes, bytes, group.members[j], false);
+        int j = (me + step) % n, pe = group.members[j];
+        if (bytes) rt.route(pe).put(to + me * bytes, source + j * bytes, bytes, pe, false);
     }
     quiet_all(rt);
     for (int step = 1; step < n; ++step) notify_pe(rt, member_at(group, me, step));
