@@ -491,6 +491,8 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     export -f uid_nodes
     check init-uid-2x2 ok 'init_uid: PASS on 4 PEs' uid_nodes
     FABSHMEM_INFO=1 check paths-2x2 ok 'PE 0: host n1, node PEs 0,1, .*paths to PEs 0:self 1:ipc 2:fabric 3:fabric' srun_nodes 2 $ex/hello
+    # The state kept per PE of the job stays within docs/scale.md's goal of 64 bytes.
+    FABSHMEM_INFO=1 check state-per-peer-2x2 ok 'state per peer ([0-9]|[1-5][0-9]|6[0-4]) B \(routes 1 B, ipc 4 B, fabric' srun_nodes 2 $ex/hello
     FABSHMEM_PROVIDER=shm check shm-across-nodes-refused fail "${prefix}error: FABSHMEM_PROVIDER=shm reaches only PEs of one node" srun_nodes 1 $ex/hello
     # PE 2 (node 2) dies while all compute: PE 3, its node peer, notices and ends the job — or,
     # on a loaded machine, PE 1's watchdog read to PE 2 (the next PE, on another node) fails

@@ -57,12 +57,12 @@ bool FabricTransport::provider_carries(const AtomicRequest &r) const {
 fi_msg_atomic FabricTransport::atomic_message(const AtomicRequest &r, int pe, fi_ioc *operand, void **desc,
                                               fi_rma_ioc *target, void *context) const {
     auto [region, region_offset] = remote(pe, r.offset);
-    *target = fi_rma_ioc{region->base + region_offset, 1, region->key};
+    *target = fi_rma_ioc{region.base + region_offset, 1, region.key};
     fi_msg_atomic msg{};
     msg.msg_iov = operand;
     msg.desc = desc;
     msg.iov_count = 1;
-    msg.addr = peers_[pe].address;
+    msg.addr = addresses_[pe];
     msg.rma_iov = target;
     msg.rma_iov_count = 1;
     msg.datatype = to_fi_type(r.width);

@@ -91,23 +91,23 @@ void FabricTransport::post_and_wait(Op op, void *local, size_t bytes, void *desc
 
 // Sends `request` to PE `pe` and waits for its reply. The caller holds staged_client_mutex_.
 void FabricTransport::send_staged_request(const StagedRequest &request, int pe) {
-    Layout layout{peers_.size()};
+    Layout layout{n_pes_};
     void *desc = fi_mr_desc(staging_mr_);
     auto *reply = reinterpret_cast<uint64_t *>(staging_ + layout.reply(pe));
     uint64_t number = ++staged_sent_[pe];
     auto *outbox = reinterpret_cast<StagedRequest *>(staging_ + layout.outbox());
     *outbox = request;
     size_t slot = layout.request(static_cast<size_t>(my_pe_));
-    post_and_wait(Op::write, outbox, offsetof(StagedRequest, number), desc, pe, peers_[pe].staging, slot);
+    post_and_wait(Op::write, outbox, offsetof(StagedRequest, number), desc, pe, region(pe, kStaging), slot);
     outbox->number = number;  // only now: the target must never see a half-written request
-    post_and_wait(Op::write, &outbox->number, sizeof number, desc, pe, peers_[pe].staging,
+    post_and_wait(Op::write, &outbox->number, sizeof number, desc, pe, region(pe, kStaging),
                   slot + offsetof(StagedRequest, number));
     poll_until([&] { return __atomic_load_n(reply, __ATOMIC_ACQUIRE) >= number; });
 }
 
 void FabricTransport::staged_transfer(Op op, void *local, size_t offset, size_t bytes, int pe) {
     std::lock_guard<std::mutex> lock(staged_client_mutex_);
-    char *bounce = staging_ + Layout{peers_.size()}.bounce();
+    char *bounce = staging_ + Layout{n_pes_}.bounce();
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, kStageBytes);
         char *user = static_cast<char *>(local) + done;
@@ -123,7 +123,7 @@ uint64_t FabricTransport::staged_atomic(const AtomicRequest &r, int pe) {
     send_staged_request(StagedRequest{StagedRequest::kAtomic, r.offset, r.width, static_cast<uint64_t>(r.op),
                                       r.operand, r.compare, 0}, pe);
     uint64_t old = 0;
-    std::memcpy(&old, staging_ + Layout{peers_.size()}.bounce(), sizeof old);
+    std::memcpy(&old, staging_ + Layout{n_pes_}.bounce(), sizeof old);
     return old;
 }
 
@@ -143,10 +143,10 @@ bool FabricTransport::serve_staged_requests() {
     bool expected = false;
     if (!serving_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
     bool served = false;
-    Layout layout{peers_.size()};
+    Layout layout{n_pes_};
     void *desc = fi_mr_desc(staging_mr_);
     char *serve = staging_ + layout.serve();
-    for (size_t initiator = 0; initiator < peers_.size(); ++initiator) {
+    for (size_t initiator = 0; initiator < n_pes_; ++initiator) {
         auto *request = reinterpret_cast<StagedRequest *>(staging_ + layout.request(initiator));
         uint64_t number = __atomic_load_n(&request->number, __ATOMIC_ACQUIRE);
         if (number == staged_served_[initiator]) continue;
@@ -161,19 +161,19 @@ bool FabricTransport::serve_staged_requests() {
                                  request->operand, request->compare};
             uint64_t old = atomic_at(local, cuda, atomic);
             std::memcpy(serve, &old, sizeof old);
-            post_and_wait(Op::write, serve, sizeof old, desc, pe, peers_[pe].staging, layout.bounce());
+            post_and_wait(Op::write, serve, sizeof old, desc, pe, region(pe, kStaging), layout.bounce());
         } else if (request->op == StagedRequest::kGet) {
             heap_copy(cuda, serve, local, bytes);
-            post_and_wait(Op::write, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
+            post_and_wait(Op::write, serve, bytes, desc, pe, region(pe, kStaging), layout.bounce());
         } else {
-            post_and_wait(Op::read, serve, bytes, desc, pe, peers_[pe].staging, layout.bounce());
+            post_and_wait(Op::read, serve, bytes, desc, pe, region(pe, kStaging), layout.bounce());
             heap_copy(cuda, local, serve, bytes);
         }
         staged_served_[initiator] = number;
         served = true;
         auto *answer = reinterpret_cast<uint64_t *>(staging_ + layout.server_outbox());
         *answer = number;
-        post_and_wait(Op::write, answer, sizeof number, desc, pe, peers_[pe].staging,
+        post_and_wait(Op::write, answer, sizeof number, desc, pe, region(pe, kStaging),
                       layout.reply(static_cast<size_t>(my_pe_)));
     }
     serving_.store(false, std::memory_order_release);

@@ -250,7 +250,13 @@ Status FabricTransport::exchange(Bootstrap &bootstrap, bool whole_addresses) {
         if (status != Status::ok) return status;
     }
 
-    peers_.resize(n);
+    // The address vector is an FI_AV_TABLE filled in PE order, so each fi_addr_t is expected
+    // to be the PE number (PerPeer then stores none); any other is kept as it came.
+    std::vector<uint64_t> addresses(n);
+    std::vector<uint64_t> columns[kRegionNames][2];  // [region][base, key], per PE
+    std::vector<uint64_t> has_statics(n);
+    for (auto &region : columns)
+        for (auto &column : region) column.resize(n);
     for (size_t pe = 0; pe < n; ++pe) {
         const PeerCard &card = cards[pe];
         if (card.heap_size != mine.heap_size) {
@@ -261,25 +267,53 @@ Status FabricTransport::exchange(Bootstrap &bootstrap, bool whole_addresses) {
             return Status::invalid_argument;
         }
         const void *peer_address = long_addresses.empty() ? card.address : &long_addresses[pe * kLongestAddress];
-        if (fi_av_insert(av_, peer_address, 1, &peers_[pe].address, 0, nullptr) != 1) {
+        fi_addr_t address = FI_ADDR_UNSPEC;
+        if (fi_av_insert(av_, peer_address, 1, &address, 0, nullptr) != 1) {
             FS_ERROR("fi_av_insert of PE %zu's address failed", pe);
             return Status::fabric_error;
         }
-        peers_[pe].data = Region{card.heap_base, card.heap_key};
-        peers_[pe].signals = Region{card.signal_base, card.signal_key};
-        peers_[pe].staging = Region{card.staging_base, card.staging_key};
-        peers_[pe].statics = Region{card.static_base, card.static_key};
-        peers_[pe].has_statics = card.static_size && card.static_size == mine.static_size;
+        addresses[pe] = address;
+        has_statics[pe] = card.static_size && card.static_size == mine.static_size;
+        // Base and key of each region; the others as distances from the heap's (0 where the PE
+        // has no such region: every PE has a staging area or none, like this one).
+        const Region regions[kRegionNames] = {{card.heap_base, card.heap_key},
+                                              {card.signal_base, card.signal_key},
+                                              {card.staging_base, card.staging_key},
+                                              {card.static_base, card.static_key}};
+        const bool present[kRegionNames] = {true, true, staging_mr_ != nullptr, card.static_size != 0};
+        for (int name = 0; name < kRegionNames; ++name) {
+            const Region &from = name == kData ? Region{} : regions[kData];
+            columns[name][0][pe] = present[name] ? regions[name].base - from.base : 0;
+            columns[name][1][pe] = present[name] ? regions[name].key - from.key : 0;
+        }
     }
+    n_pes_ = n;
+    addresses_ = PerPeer(std::move(addresses));
+    has_statics_ = PerPeer(std::move(has_statics));
+    for (int name = 0; name < kRegionNames; ++name)
+        regions_[name] = RegionColumns{PerPeer(std::move(columns[name][0])), PerPeer(std::move(columns[name][1]))};
     return Status::ok;
 }
 
-std::pair<const FabricTransport::Region *, size_t> FabricTransport::remote(int pe, size_t offset) const {
-    if (!is_static_offset(offset)) return {&peers_[pe].data, offset};
-    if (!peers_[pe].has_statics)
+size_t FabricTransport::bytes_per_peer() const {
+    size_t bytes = addresses_.bytes_per_peer() + has_statics_.bytes_per_peer() + address_bytes_;
+    for (const RegionColumns &columns : regions_) bytes += columns.base.bytes_per_peer() + columns.key.bytes_per_peer();
+    if (!staged_sent_.empty()) bytes += 2 * sizeof(uint64_t);  // staged_sent_, staged_served_
+    return bytes;
+}
+
+FabricTransport::Region FabricTransport::region(int pe, RegionName name) const {
+    Region data{regions_[kData].base[pe], regions_[kData].key[pe]};
+    if (name == kData) return data;
+    return Region{data.base + regions_[name].base[pe], data.key + regions_[name].key[pe]};
+}
+
+std::pair<FabricTransport::Region, size_t> FabricTransport::remote(int pe, size_t offset) const {
+    if (!is_static_offset(offset)) return {region(pe, kData), offset};
+    if (!has_statics_[pe])
         fatal("PE %d's global and static variables cannot be reached (not registered, or another "
               "program with a different data segment); use memory from nvshmem_malloc", pe);
-    return {&peers_[pe].statics, offset - kStaticOffset};
+    return {region(pe, kStatics), offset - kStaticOffset};
 }
 
 FabricTransport::~FabricTransport() {
@@ -403,7 +437,7 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     msg.msg_iov = &iov;
     msg.desc = &desc;
     msg.iov_count = 1;
-    msg.addr = peers_[pe].address;
+    msg.addr = addresses_[pe];
     msg.rma_iov = &remote;
     msg.rma_iov_count = 1;
     msg.context = &context->fi;
@@ -429,7 +463,7 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
         size_t chunk = std::min(bytes - done, max_msg_size_);
         if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);
         auto [region, region_offset] = remote(pe, offset + done);
-        post(op, static_cast<char *>(local) + done, chunk, desc, pe, *region, region_offset,
+        post(op, static_cast<char *>(local) + done, chunk, desc, pe, region, region_offset,
              waiter, inject ? FI_INJECT : 0, own);
         done += chunk;
     }
@@ -472,7 +506,7 @@ void FabricTransport::staged_in_turn(Op op, void *local, size_t offset, size_t b
 
 void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     if (inject_size_ >= sizeof value) {
-        post(Op::write, &value, sizeof value, nullptr, pe, peers_[pe].signals, offset, nullptr, FI_INJECT);
+        post(Op::write, &value, sizeof value, nullptr, pe, region(pe, kSignals), offset, nullptr, FI_INJECT);
         return;
     }
     // No inject: post from memory that stays valid until the completion, and wait for it.
@@ -480,7 +514,7 @@ void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     void *desc = local_descriptor(&value, sizeof value, &temporary);
     std::atomic<int> remaining{1};
     OpContext context;
-    post(Op::write, &value, sizeof value, desc, pe, peers_[pe].signals, offset, &remaining, 0, &context);
+    post(Op::write, &value, sizeof value, desc, pe, region(pe, kSignals), offset, &remaining, 0, &context);
     wait_for(remaining);
     if (temporary) fi_close(&temporary->fid);
 }
@@ -490,7 +524,7 @@ bool FabricTransport::probe(int pe, int timeout_ms) {
     fid_mr *temporary = nullptr;
     void *desc = local_descriptor(&probe_word_, sizeof probe_word_, &temporary);
     probe_remaining_.store(1, std::memory_order_release);
-    post(Op::read, &probe_word_, sizeof probe_word_, desc, pe, peers_[pe].signals, 0, &probe_remaining_, 0);
+    post(Op::read, &probe_word_, sizeof probe_word_, desc, pe, region(pe, kSignals), 0, &probe_remaining_, 0);
     auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
     while (probe_remaining_.load(std::memory_order_acquire) > 0) {
         if (std::chrono::steady_clock::now() > deadline) return false;  // `temporary` stays: in use

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cuda_support.h"
+#include "per_peer.h"
 #include "status.h"
 #include "transport.h"
 
@@ -45,9 +46,7 @@ public:
     bool wait_for_activity(int timeout_ms) override;
     void interrupt_wait() override;
     std::string describe() const override;
-    size_t bytes_per_peer() const override {
-        return sizeof(Peer) + sizeof(uint64_t) * 2 /* staged_sent_, staged_served_ */ + address_bytes_;
-    }
+    size_t bytes_per_peer() const override;
     const char *provider_name() const override { return provider_.c_str(); }
     void remove_leftovers(long pid) override;
     bool probe(int pe, int timeout_ms) override;
@@ -60,13 +59,16 @@ private:
         uint64_t base = 0;
         uint64_t key = 0;
     };
-    struct Peer {
-        fi_addr_t address = FI_ADDR_UNSPEC;
-        Region data, signals, staging, statics;
-        bool has_statics = false;  // its static data is registered and laid out as this PE's
+    // The regions each PE registers. The heap's base and key are kept as they are, the others'
+    // as their distance from the heap's: the same on every PE wherever the provider lets them be
+    // (the signal words inside a host heap's registration, requested keys), so stored once.
+    enum RegionName { kData, kSignals, kStaging, kStatics, kRegionNames };
+    struct RegionColumns {
+        PerPeer base, key;
     };
+    Region region(int pe, RegionName name) const;
     // The peer's region that holds symmetric `offset` (heap or static data), and the offset in it.
-    std::pair<const Region *, size_t> remote(int pe, size_t offset) const;
+    std::pair<Region, size_t> remote(int pe, size_t offset) const;
     // This PE's memory at symmetric `offset` (the staged server's side); `cuda`: GPU memory.
     char *local_symmetric(size_t offset, size_t bytes, int initiator, bool *cuda) const;
     enum class Op { read, write, atomic };
@@ -176,8 +178,12 @@ private:
     size_t max_msg_size_ = 0;
     std::chrono::seconds unreachable_after_{0};  // FABSHMEM_PEER_TIMEOUT; 0: wait for ever
     size_t inject_size_ = 0;
-    std::vector<Peer> peers_;
-    size_t address_bytes_ = 0;  // one peer's address in the address vector
+    // What this PE knows of each PE of the job (per_peer.h: a table only where PEs differ).
+    size_t n_pes_ = 0;
+    PerPeer addresses_;  // fi_addr_t: the PE number itself in an FI_AV_TABLE filled in PE order
+    RegionColumns regions_[kRegionNames];
+    PerPeer has_statics_;  // 1: its static data is registered and laid out as this PE's
+    size_t address_bytes_ = 0;  // one peer's address in the provider's address vector
 
     // The watchdog's liveness read: members, since a read that times out may still complete.
     uint64_t probe_word_ = 0;

@@ -22,7 +22,7 @@ void Routing::open(Bootstrap &bootstrap, const SymmetricSpace &space, const Tran
                    const Placement &placement) {
     const std::vector<const TransportEntry *> &entries = registered_transports();
     transports_.resize(entries.size());
-    routes_.assign(bootstrap.size(), nullptr);
+    routes_.assign(bootstrap.size(), kUnrouted);
     my_pe_ = bootstrap.rank();
     std::vector<bool> reached(bootstrap.size(), false);
     for (size_t i = 0; i < entries.size(); ++i) {
@@ -34,14 +34,14 @@ void Routing::open(Bootstrap &bootstrap, const SymmetricSpace &space, const Tran
             fatal("nvshmem_init: transport '%s' could not start (%s)", entries[i]->name, to_string(status));
         for (int pe = 0; pe < bootstrap.size(); ++pe) {
             if (reached[pe] || !transport->reaches(pe)) continue;
-            routes_[pe] = transport.get();
+            routes_[pe] = static_cast<uint8_t>(i);
             reached[pe] = true;
         }
         if (!progressed_ && transport->can(kNeedsProgress)) progressed_ = transport.get();
         transports_[i] = std::move(transport);
     }
     for (int pe = 0; pe < bootstrap.size(); ++pe) {
-        if (!routes_[pe])
+        if (routes_[pe] == kUnrouted)
             fatal("nvshmem_init: no transport reaches PE %d (its heap could not be mapped on this "
                   "node); set FABSHMEM_DISABLE_IPC=1 to reach it through the fabric", pe);
     }
@@ -95,7 +95,7 @@ std::string Routing::describe() const {
     for (const auto &t : transports_) {
         bool carries_a_peer = false;
         for (size_t pe = 0; pe < routes_.size(); ++pe)
-            carries_a_peer = carries_a_peer || (static_cast<int>(pe) != my_pe_ && routes_[pe] == t.get());
+            carries_a_peer = carries_a_peer || (static_cast<int>(pe) != my_pe_ && transports_[routes_[pe]] == t);
         if (!t || !carries_a_peer) continue;
         std::string line = t->describe();
         if (line.rfind(t->name(), 0) != 0) line = std::string(t->name()) + " " + line;  // "fabric tcp;ofi_rxm (...)"
@@ -105,14 +105,14 @@ std::string Routing::describe() const {
 }
 
 size_t Routing::bytes_per_peer() const {
-    size_t bytes = sizeof(Transport *);
+    size_t bytes = sizeof(routes_[0]);
     for (const auto &t : transports_)
         if (t) bytes += t->bytes_per_peer();
     return bytes;
 }
 
 std::string Routing::describe_bytes_per_peer() const {
-    std::string out = "routes " + std::to_string(sizeof(Transport *)) + " B";
+    std::string out = "routes " + std::to_string(sizeof(routes_[0])) + " B";
     for (const auto &t : transports_)
         if (t && t->bytes_per_peer()) out += ", " + std::string(t->name()) + " " + std::to_string(t->bytes_per_peer()) + " B";
     return out;
@@ -121,7 +121,7 @@ std::string Routing::describe_bytes_per_peer() const {
 std::string Routing::describe_paths() const {
     std::string paths;
     for (size_t pe = 0; pe < routes_.size(); ++pe)
-        paths += (paths.empty() ? "" : " ") + std::to_string(pe) + ":" + routes_[pe]->name();
+        paths += (paths.empty() ? "" : " ") + std::to_string(pe) + ":" + route(static_cast<int>(pe)).name();
     return paths;
 }
 

@@ -3,6 +3,7 @@
 // transports" (quiet, fence, progress, the abort path) loops here; nothing names one.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,7 +21,7 @@ public:
               const Placement &placement);
     void close();
 
-    Transport &route(int pe) const { return *routes_[pe]; }
+    Transport &route(int pe) const { return *transports_[routes_[pe]]; }
     // The transport the progress thread drives (the one that needs progress), or null.
     Transport *progressed() const { return progressed_; }
     // The transport that reaches other nodes, if one was opened.
@@ -47,7 +48,10 @@ private:
     // Fixed size once open() starts (one slot per registered transport), so the abort path
     // may read it from another thread while init still fills it.
     std::vector<std::unique_ptr<Transport>> transports_;
-    std::vector<Transport *> routes_;  // per PE
+    // Per PE: the index in transports_ of the one that reaches it (one byte per peer, not a
+    // pointer's eight: the table grows with the job).
+    static constexpr uint8_t kUnrouted = 0xff;
+    std::vector<uint8_t> routes_;
     Transport *progressed_ = nullptr;
     int my_pe_ = 0;
 };
