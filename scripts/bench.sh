@@ -22,14 +22,28 @@
 # FI_SHM_DISABLE_CMA=1: shm's shared-buffer protocols instead of cross-memory attach, which is
 # what SOS's shm reads use here anyway); prints the median latency per size of each and
 # fabshmem / SOS. The two source trees are fetched outside this repository.
+#
+#   scripts/bench.sh --osu-coll-vs-sos OSU_SRC SOS_SRC [OUT_DIR]
+# the same for OSU's collective programs (PROGRAMS, default osu_oshm_barrier, _broadcast,
+# _fcollect, _reduce: OpenSHMEM 1.4's active-set collectives, 1 B to MAX=1048576 per PE,
+# ITERATIONS=100 after OSU's own warm-up) on each PE count of PES (default "2 4 8") on one node.
+# With more PEs than cores, a library whose waits spin takes a time slice per round; a run
+# over RUN_TIMEOUT (300 s) shows as '-'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh >/dev/null
-if [ "${1:-}" = --osu-vs-sos ]; then
-    [ $# -ge 3 ] || { echo "usage: scripts/bench.sh --osu-vs-sos OSU_SRC SOS_SRC [OUT_DIR]" >&2; exit 2; }
+if [ "${1:-}" = --osu-vs-sos ] || [ "${1:-}" = --osu-coll-vs-sos ]; then
+    mode=$1
+    [ $# -ge 3 ] || { echo "usage: scripts/bench.sh $mode OSU_SRC SOS_SRC [OUT_DIR]" >&2; exit 2; }
     osu_src=$2 sos_src=$3
-    out=${4:-results/osu-vs-sos-$(date +%Y%m%d-%H%M%S)}
+    out=${4:-results/${mode#--}-$(date +%Y%m%d-%H%M%S)}
+    if [ "$mode" = --osu-vs-sos ]; then
+        programs="get put atomics" pes_list=2 program_args=(heap)
+    else
+        programs=${PROGRAMS:-barrier broadcast fcollect reduce} pes_list=${PES:-2 4 8}
+        program_args=(-i "${ITERATIONS:-100}" -m "${MAX:-1048576}")
+    fi
     mkdir -p "$out"
     scripts/sos.sh "$sos_src" build-osu/sos
     BUILD_ONLY=1 scripts/osu.sh "$osu_src" "$out/fabshmem-build"
@@ -38,9 +52,9 @@ if [ "${1:-}" = --osu-vs-sos ]; then
     export "${conf_line?}"
     trap 'scripts/local-cluster.sh down >/dev/null 2>&1' EXIT
     export FABSHMEM_SYMMETRIC_SIZE=256M SHMEM_SYMMETRIC_SIZE=256M
-    # osu_run LIB CASE PROGRAM: one run's "size latency" lines into $out/LIB-CASE-PROGRAM.
+    # osu_run LIB CASE PROGRAM PES: one run's "size latency" lines into $out/LIB-CASE-PROGRAM-PES.
     osu_run() {
-        local lib=$1 case=$2 program=$3 env=()
+        local lib=$1 case=$2 program=$3 n=$4 env=()
         case $lib-$case in
             fabshmem-shm) env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm) ;;
             fabshmem-shm-nocma) env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm FI_SHM_DISABLE_CMA=1) ;;
@@ -50,38 +64,43 @@ if [ "${1:-}" = --osu-vs-sos ]; then
             sos-tcp) env=("SHMEM_OFI_PROVIDER=tcp;ofi_rxm") ;;
         esac
         local dir=build-osu/osu; [ "$lib" = sos ] && dir=build-osu/osu-sos
-        local log=$out/$lib-$case-$program.log
-        env "${env[@]}" timeout -k 5 300 srun --mpi=pmix -n 2 "$dir/c/openshmem/osu_oshm_$program" heap >"$log" 2>&1 ||
-            echo "bench: $lib $case osu_oshm_$program failed (exit $?, $log)"
-        # "SIZE LATENCY" lines; atomics: "OPERATION RATE LATENCY".
+        local log=$out/$lib-$case-$program-$n.log
+        env "${env[@]}" timeout -k 5 "${RUN_TIMEOUT:-300}" srun --mpi=pmix --overcommit -n "$n" \
+            "$dir/c/openshmem/osu_oshm_$program" "${program_args[@]}" >"$log" 2>&1 ||
+            echo "bench: $lib $case osu_oshm_$program on $n PEs failed (exit $?, $log)"
+        # "SIZE LATENCY" lines (barrier: size 0); atomics: "OPERATION RATE LATENCY".
         awk 'NF == 2 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9.]+$/ {print}
-             NF == 3 && $1 ~ /^shmem_/ {print $1, $3}' "$log" >>"$out/$lib-$case-$program"
+             NF == 3 && $1 ~ /^shmem_/ {print $1, $3}' "$log" >>"$out/$lib-$case-$program-$n"
     }
     cases=${CASES:-shm tcp}
     for ((p = 0; p < ${PAIRS:-3}; ++p)); do
         for case in $cases; do
-            for program in get put atomics; do
-                osu_run fabshmem $case $program
-                osu_run sos $case $program
+            for program in $programs; do
+                for n in $pes_list; do
+                    osu_run fabshmem "$case" "$program" "$n"
+                    osu_run sos "$case" "$program" "$n"
+                done
             done
         done
     done
     median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
     {
-        printf '%-8s %-8s %22s %12s %12s %12s\n' case program size 'fabshmem us' 'SOS us' fabshmem/SOS
+        printf '%-8s %-9s %4s %22s %12s %12s %12s\n' case program PEs size 'fabshmem us' 'SOS us' fabshmem/SOS
         for case in $cases; do
-            for program in get put atomics; do
-                for size in $(awk '!seen[$1]++ {print $1}' "$out/fabshmem-$case-$program"); do
-                    f=$(awk -v s="$size" '$1 == s {print $2}' "$out/fabshmem-$case-$program" | median)
-                    o=$(awk -v s="$size" '$1 == s {print $2}' "$out/sos-$case-$program" | median)
-                    [ -n "$f" ] && [ -n "$o" ] || continue
-                    printf '%-8s %-8s %22s %12s %12s %12.2f\n' "$case" "$program" "$size" "$f" "$o" \
-                        "$(echo "$f / $o" | bc -l 2>/dev/null || echo 0)"
+            for program in $programs; do
+                for n in $pes_list; do
+                    touch "$out/fabshmem-$case-$program-$n" "$out/sos-$case-$program-$n"
+                    for size in $(awk '!seen[$1]++ {print $1}' "$out/fabshmem-$case-$program-$n" "$out/sos-$case-$program-$n"); do
+                        f=$(awk -v s="$size" '$1 == s {print $2}' "$out/fabshmem-$case-$program-$n" | median)
+                        o=$(awk -v s="$size" '$1 == s {print $2}' "$out/sos-$case-$program-$n" | median)
+                        ratio=-; [ -n "$f" ] && [ -n "$o" ] && ratio=$(printf '%.2f' "$(echo "$f / $o" | bc -l)")
+                        printf '%-8s %-9s %4s %22s %12s %12s %12s\n' "$case" "$program" "$n" "$size" "${f:--}" "${o:--}" "$ratio"
+                    done
                 done
             done
         done
     } | tee "$out/summary.txt"
-    echo "bench: results in $out"
+    echo "bench: results in $out ('-': that library's run did not finish in ${RUN_TIMEOUT:-300} s)"
     exit 0
 fi
 out=${1:-results/bench-$(date +%Y%m%d-%H%M%S)}

@@ -182,6 +182,16 @@ FABSHMEM_REDUCE_ALGO=blocks check collectives-blocks-ipc-5pe ok 'PASS on 5 PEs' 
 FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-blocks-tcp-2pe ok 'PASS on 2 PEs' srun_n 2 $pe/pe_collectives
 FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-blocks-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_REDUCE_ALGO=pull FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-pull-tcp-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+# Recursive doubling (auto below 8 KiB across nodes: the 2x2 runs), forced for every size (a
+# slot's worth at a time), on PE counts that are and are not powers of two; every member's bits
+# checked against member 0's.
+FABSHMEM_REDUCE_ALGO=doubling check collectives-doubling-ipc-6pe ok 'PASS on 6 PEs' srun_n 6 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=doubling check collectives-doubling-ipc-7pe ok 'PASS on 7 PEs' srun_n 7 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check collectives-doubling-tcp-5pe ok 'PASS on 5 PEs' srun_n 5 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-doubling-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check collectives-doubling-tcp-staged-4pe ok 'PASS on 4 PEs' srun_n 4 $pe/pe_collectives
+FABSHMEM_REDUCE_ALGO=doubling check openshmem-doubling-ipc-5pe ok 'openshmem: PASS on 5 PEs' srun_n 5 $pe/pe_openshmem
+FABSHMEM_REDUCE_ALGO=ring check reduce-algo-invalid fail "${prefix}error: FABSHMEM_REDUCE_ALGO=ring is not valid: expected auto, pull, blocks or doubling" srun_n 2 $ex/hello
 FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check collectives-tree-shm-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check collectives-tree-blocks-tcp-staged-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 # Waits yield where the node's PEs outnumber its CPUs (auto), or as told; collectives spinning.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "collectives.h"
+#include "reductions.h"
 #include "cuda_support.h"
 #include "log.h"
 #include "nvshmemx.h"

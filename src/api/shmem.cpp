@@ -7,7 +7,7 @@
 
 #include "active_set.h"
 #include "rma.h"
-#include "collectives.h"
+#include "reductions.h"
 #include "log.h"
 #include "nvshmemx.h"
 #include "shmem.h"

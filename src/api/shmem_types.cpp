@@ -4,6 +4,7 @@
 #include <complex>
 
 #include "active_set.h"
+#include "reductions.h"
 #include "rma.h"
 #include "log.h"
 #include "nvshmemx.h"

@@ -34,6 +34,10 @@ void put_blocks(Runtime &rt, const Blocks &blocks, char *dest, size_t dest_offse
     }
 }
 
+size_t reduce_slot_offset(int slot) {
+    return SymmetricHeap::kReduceSlotsOffset + static_cast<size_t>(slot) * SymmetricHeap::kReduceSlotBytes;
+}
+
 }  // namespace
 
 // Bruck's allgather: in round k every member sends the 2^k blocks it has (its own and those
@@ -83,6 +87,19 @@ void alltoall_push(Runtime &rt, const Group &group, char *dest, const char *sour
     quiet_all(rt);
     for (int step = 1; step < n; ++step) notify_pe(rt, member_at(group, me, step));
     for (int step = 1; step < n; ++step) wait_for_notice(rt, member_at(group, me, -step));
+}
+
+void send_to_slot(Runtime &rt, const Group &group, int index, int slot, const void *data, size_t bytes) {
+    int pe = group.members[index];
+    if (bytes) rt.route(pe).put(reduce_slot_offset(slot), data, bytes, pe, false);
+    quiet_all(rt);
+    notify_pe(rt, pe);
+}
+
+void receive_from_slot(Runtime &rt, const Group &group, int index, int slot, void *data, size_t bytes) {
+    wait_for_notice(rt, group.members[index]);
+    get_from(rt, group, group.my_index, data, reduce_slot_offset(slot), bytes);
+    quiet_all(rt);
 }
 
 }  // namespace fabshmem

@@ -261,7 +261,7 @@ void load_checked_config(Config *config) {
     check_choice("FABSHMEM_HEAP", config->heap, {"auto", "cuda", "host"});
     check_choice("FABSHMEM_GPUDIRECT", config->gpudirect, {"auto", "on", "off"});
     check_choice("FABSHMEM_BROADCAST_ALGO", config->broadcast_algo, {"auto", "pull", "tree", "scatter"});
-    check_choice("FABSHMEM_REDUCE_ALGO", config->reduce_algo, {"auto", "pull", "blocks"});
+    check_choice("FABSHMEM_REDUCE_ALGO", config->reduce_algo, {"auto", "pull", "blocks", "doubling"});
     check_choice("FABSHMEM_FCOLLECT_ALGO", config->fcollect_algo, {"auto", "pull", "bruck"});
     check_choice("FABSHMEM_ALLTOALL_ALGO", config->alltoall_algo, {"auto", "pull", "push"});
     check_choice("FABSHMEM_WAIT_POLICY", config->wait_policy, {"auto", "spin", "yield"});
@@ -490,11 +490,11 @@ size_t checked_remote_offset(Runtime &rt, const char *function, const void *symm
         size_t offset = rt.heap.offset_of(symmetric);
         // The heap's first bytes hold the library's own words (barrier flags, counters): a
         // transfer there would corrupt a peer's synchronisation.
-        if (offset < SymmetricHeap::kSignalBytes)
+        if (offset < SymmetricHeap::kLibraryBytes)
             fatal("%s: the address %p is in the first %zu bytes of the symmetric heap, which the "
                   "library keeps for its own synchronisation words; the remote side of a transfer "
                   "must be inside a block from nvshmem_malloc (shmem_malloc) or a global or static "
-                  "variable", function, symmetric, SymmetricHeap::kSignalBytes);
+                  "variable", function, symmetric, SymmetricHeap::kLibraryBytes);
         return offset;
     }
     if (auto offset = symmetric_offset(rt, symmetric, bytes)) return *offset;  // static data, the extension

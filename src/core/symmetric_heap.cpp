@@ -60,12 +60,12 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
 
 void SymmetricHeap::start_allocator() {
     allocator_.emplace(size_);
-    allocator_->allocate(kSignalBytes);  // offset 0: the library's own area
+    allocator_->allocate(kLibraryBytes);  // offset 0: the library's own area
 }
 
 bool SymmetricHeap::reserve_host(size_t user_bytes, const std::string &shared_name) {
     kind_ = HeapKind::host;
-    size_ = user_bytes + kSignalBytes;
+    size_ = user_bytes + kLibraryBytes;
     base_ = map_host(size_, shared_name, &mapping_, &mapping_size_);
     if (!base_) return false;
     signal_base_ = base_;
@@ -75,7 +75,7 @@ bool SymmetricHeap::reserve_host(size_t user_bytes, const std::string &shared_na
 
 bool SymmetricHeap::reserve_cuda(size_t user_bytes, const std::string &shared_name) {
     kind_ = HeapKind::cuda;
-    size_ = user_bytes + kSignalBytes;
+    size_ = user_bytes + kLibraryBytes;
     std::string error;
     cuda_allocation_ = cuda::malloc_device(size_ + kBaseAlignment, &error);
     if (!cuda_allocation_) {
@@ -120,13 +120,13 @@ std::optional<size_t> SymmetricHeap::allocate(size_t size, size_t alignment) {
 
 HeapAllocator::ReleaseResult SymmetricHeap::release(size_t offset) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (offset < kSignalBytes) return HeapAllocator::ReleaseResult::not_live;
+    if (offset < kLibraryBytes) return HeapAllocator::ReleaseResult::not_live;
     return allocator_->release(offset);
 }
 
 std::optional<std::pair<size_t, size_t>> SymmetricHeap::live_block_containing(size_t offset) const {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (offset < kSignalBytes) return std::nullopt;
+    if (offset < kLibraryBytes) return std::nullopt;
     return allocator_->live_block_containing(offset);
 }
 
@@ -137,7 +137,7 @@ size_t SymmetricHeap::live_blocks() const {
 
 size_t SymmetricHeap::live_bytes() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return allocator_->live_bytes() - kSignalBytes;
+    return allocator_->live_bytes() - kLibraryBytes;
 }
 
 size_t SymmetricHeap::largest_free_range() const {

@@ -38,7 +38,14 @@ public:
     // In the signal region: per sending PE, how many active-set sync messages it has sent here.
     static constexpr size_t kPairCountersOffset = 16384;
     static constexpr size_t kMaxPairCounterPes = 2048;
-    // In a GPU heap's data region (its first kSignalBytes are the library's too): the device
+    // In the data region, past the first kSignalBytes: the slots recursive doubling's partials
+    // arrive in (reductions.h), one per round (2,048 PEs need 11) and one for the pairs that
+    // fold first. Together they end the library's part of the data region.
+    static constexpr size_t kReduceSlotsOffset = kSignalBytes;
+    static constexpr size_t kReduceSlotBytes = 8192;
+    static constexpr int kReduceSlots = 12;
+    static constexpr size_t kLibraryBytes = kReduceSlotsOffset + kReduceSlots * kReduceSlotBytes;
+    // In a GPU heap's data region (its first kLibraryBytes are the library's too): the device
     // API's team sync flags, laid out as the host's, written by peers' kernels or the fabric.
     static constexpr size_t kDeviceTeamFlagsOffset = 4096;
 
@@ -60,7 +67,7 @@ public:
     HeapKind kind() const { return kind_; }
     char *base() const { return base_; }
     size_t size() const { return size_; }
-    size_t user_size() const { return size_ - kSignalBytes; }
+    size_t user_size() const { return size_ - kLibraryBytes; }
     char *signal_base() const { return signal_base_; }
     // The cudaMalloc allocation that holds the data region (CUDA heap), for IPC handles.
     void *cuda_allocation() const { return cuda_allocation_; }
@@ -100,7 +107,7 @@ private:
     std::string shared_name_;  // until unlinked
     std::mutex name_mutex_;
     mutable std::mutex mutex_;
-    std::optional<HeapAllocator> allocator_;  // data-region offsets; [0, kSignalBytes) is reserved
+    std::optional<HeapAllocator> allocator_;  // data-region offsets; [0, kLibraryBytes) is reserved
 };
 
 static_assert(SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <= SymmetricHeap::kTeamScratchOffset,
@@ -113,5 +120,7 @@ static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricH
 static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=
                   SymmetricHeap::kSignalBytes,
               "the pair counters fit in the library's bytes");
+static_assert(SymmetricHeap::kMaxPairCounterPes <= size_t{1} << (SymmetricHeap::kReduceSlots - 1),
+              "a reduction slot for every round of recursive doubling, and one for the pairs");
 
 }  // namespace fabshmem

@@ -1,6 +1,7 @@
 // Teams (predefined, strided and 2-D splits, translation, slot reuse) and every collective
 // over them, from 1 element to MiBs, each result compared with a reference computed here.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -182,6 +183,37 @@ void check_reductions(nvshmem_team_t team, const char *label) {
     nvshmem_free(src);
 }
 
+// Sums that round (1 / (3 + member + i)): whatever order an algorithm folds in, every member
+// must get the same bits — checked against member 0's result, read from its heap — and the
+// value must be the sum's to within rounding.
+template <class T>
+void check_same_bits(nvshmem_team_t team, const char *label, int (*sum)(nvshmem_team_t, T *, const T *, size_t)) {
+    int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
+    int pe0 = nvshmem_team_translate_pe(team, 0, NVSHMEM_TEAM_WORLD);
+    for (size_t count : {size_t{1}, size_t{7}, size_t{1000}, size_t{3000}}) {
+        T *source = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+        T *dest = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
+        for (size_t i = 0; i < count; ++i) source[i] = static_cast<T>(1.0 / (3.0 + me + static_cast<double>(i)));
+        sum(team, dest, source, count);
+        nvshmem_team_sync(team);  // member 0's dest is written
+        std::vector<T> first(count);
+        nvshmem_getmem(first.data(), dest, count * sizeof(T), pe0);
+        for (size_t i = 0; i < count; ++i) {
+            double exact = 0;
+            for (int j = 0; j < n; ++j) exact += static_cast<double>(static_cast<T>(1.0 / (3.0 + j + static_cast<double>(i))));
+            PE_CHECK(std::memcmp(&dest[i], &first[i], sizeof(T)) == 0,
+                     "%s sum of %zu: element %zu is %.17g here but %.17g on member 0: members differ in the bits",
+                     label, count, i, static_cast<double>(dest[i]), static_cast<double>(first[i]));
+            PE_CHECK(std::fabs(static_cast<double>(dest[i]) - exact) <= exact * n * 1e-6,
+                     "%s sum of %zu: element %zu is %.17g, expected about %.17g", label, count, i,
+                     static_cast<double>(dest[i]), exact);
+        }
+        nvshmem_team_sync(team);
+        nvshmem_free(dest);
+        nvshmem_free(source);
+    }
+}
+
 void check_teams() {
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
     PE_CHECK(nvshmem_team_my_pe(NVSHMEM_TEAM_WORLD) == me && nvshmem_team_n_pes(NVSHMEM_TEAM_WORLD) == n, "world");
@@ -204,6 +236,7 @@ void check_teams() {
         if (round == 0) {
             check_team_collectives<int>(mine, me % 2 ? "odd team" : "even team");
             check_reductions(mine, me % 2 ? "odd team" : "even team");
+            check_same_bits<double>(mine, me % 2 ? "odd team double" : "even team double", nvshmem_double_sum_reduce);
         } else {
             int value = me, sum = 0;
             int *v = static_cast<int *>(nvshmem_malloc(sizeof(int)));
@@ -236,6 +269,8 @@ int main() {
     check_team_collectives<char>(NVSHMEMX_TEAM_NODE, "node");
     check_reductions(NVSHMEM_TEAM_WORLD, "world");
     check_reducescatter(NVSHMEM_TEAM_WORLD, "world");
+    check_same_bits<double>(NVSHMEM_TEAM_WORLD, "world double", nvshmem_double_sum_reduce);
+    check_same_bits<float>(NVSHMEM_TEAM_WORLD, "world float", nvshmem_float_sum_reduce);
     check_16bit_reductions<fabshmemi_half_bits>("half", nvshmem_half_sum_reduce, nvshmem_half_prod_reduce,
                                                 nvshmem_half_min_reduce, nvshmem_half_max_reduce);
     check_16bit_reductions<fabshmemi_bfloat16_bits>("bfloat16", nvshmem_bfloat16_sum_reduce, nvshmem_bfloat16_prod_reduce,
