@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cuda_ok.h"
 #include "nvshmemx.h"
 
 namespace {
@@ -23,14 +24,7 @@ namespace {
 constexpr int kGridBlocks = 264;  // 2 per SM of an H100/H200: enough to fill the memory system
 constexpr int kBlockThreads = 512;
 
-#define CUDA_OK(call)                                                                         \
-    do {                                                                                      \
-        cudaError_t rc_ = (call);                                                             \
-        if (rc_ != cudaSuccess) {                                                             \
-            std::fprintf(stderr, "fabshmem-gpu-device-perf: %s: %s\n", #call, cudaGetErrorString(rc_)); \
-            std::exit(1);                                                                     \
-        }                                                                                     \
-    } while (0)
+constexpr const char *kBenchName = "fabshmem-gpu-device-perf";
 
 __global__ void get_latency(char *local, const char *remote, size_t bytes, int reps, int peer) {
     for (int r = 0; r < reps; ++r) nvshmem_getmem(local, remote, bytes, peer);

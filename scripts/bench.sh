@@ -68,8 +68,9 @@ if [ "${1:-}" = --osu-vs-sos ] || [ "${1:-}" = --osu-coll-vs-sos ]; then
         env "${env[@]}" timeout -k 5 "${RUN_TIMEOUT:-300}" srun --mpi=pmix --overcommit -n "$n" \
             "$dir/c/openshmem/osu_oshm_$program" "${program_args[@]}" >"$log" 2>&1 ||
             echo "bench: $lib $case osu_oshm_$program on $n PEs failed (exit $?, $log)"
-        # "SIZE LATENCY" lines (barrier: size 0); atomics: "OPERATION RATE LATENCY".
+        # "SIZE LATENCY" lines (barrier: its one "LATENCY" line as size 0); atomics: "OPERATION RATE LATENCY".
         awk 'NF == 2 && $1 ~ /^[0-9]+$/ && $2 ~ /^[0-9.]+$/ {print}
+             NF == 1 && $1 ~ /^[0-9.]+$/ {print 0, $1}
              NF == 3 && $1 ~ /^shmem_/ {print $1, $3}' "$log" >>"$out/$lib-$case-$program-$n"
     }
     cases=${CASES:-shm tcp}

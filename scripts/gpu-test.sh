@@ -6,7 +6,8 @@
 #                                        carry one built on Debian: the binaries run there)
 #   FABSHMEM_GPU_TEST=tests or bench runs only the checks or only the benchmarks;
 #   GPU_TEST_TIMEOUT: seconds per program (default 300); GPU_TEST_ONLY: a regular expression,
-#   only the checks whose name matches run.
+#   only the checks whose name matches run; GPU_BENCH_ONLY: the same for the benchmarks' titles
+#   (GPU_COLL_PES, default 4, and PAIRS, default 2: the kernels' collectives benchmark).
 #   LIBFABRIC_CUDA=PREFIX: everything runs with the libfabric in PREFIX (built with CUDA by
 #   scripts/libfabric-cuda.sh), and GPUDirect is checked too: every GPU program through the
 #   fabric with a provider that registers GPU memory (FI_HMEM), benchmarked beside raw fi_read.
@@ -51,6 +52,17 @@ check gpu-device-sync-ring ok 'gpu_device_sync: PASS on 2 PEs .*request ring' ru
 check gpu-device-collectives-ipc ok 'gpu_device_collectives: PASS on 2 PEs .*CUDA IPC' run 2 $g/gpu_device_collectives
 check gpu-device-collectives-ipc-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*CUDA IPC' run 3 $g/gpu_device_collectives
 check gpu-device-collectives-ring ok 'gpu_device_collectives: PASS on 2 PEs .*request ring' run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
+# Kernels' reductions by recursive doubling: through the ring (partial, fence, flag) and through mapped heaps.
+check gpu-device-collectives-doubling-ring-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*request ring' run 3 env FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
+check gpu-device-collectives-doubling-ring-4pe ok 'gpu_device_collectives: PASS on 4 PEs .*request ring' run 4 env FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
+check gpu-device-collectives-doubling-ipc-5pe ok 'gpu_device_collectives: PASS on 5 PEs .*CUDA IPC' run 5 env FABSHMEM_REDUCE_ALGO=doubling $g/gpu_device_collectives
+# Kernels' broadcast down a binomial tree and fcollect by Bruck's allgather (flagged puts): odd
+# and even counts, through mapped heaps and through the ring; 6 PEs on one node take the tree by
+# the auto rule.
+check gpu-device-collectives-tree-ipc-5pe ok 'gpu_device_collectives: PASS on 5 PEs .*CUDA IPC' run 5 env FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck $g/gpu_device_collectives
+check gpu-device-collectives-auto-ipc-6pe ok 'gpu_device_collectives: PASS on 6 PEs .*CUDA IPC' run 6 $g/gpu_device_collectives
+check gpu-device-collectives-tree-ring-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*request ring' run 3 env FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
+check gpu-device-collectives-tree-ring-4pe ok 'gpu_device_collectives: PASS on 4 PEs .*request ring' run 4 env FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 check gpu-device-invalid-team fail 'fabshmem: PE [01]: error: nvshmem_team_sync \(in a kernel\): team 7 is not a team of this PE' run 2 $g/gpu_device_collectives invalid_team
 # NVSHMEM's extensions: collective launch, reducescatter, half/bfloat16, maxloc, nbi on stream, a cubin.
 check gpu-nvshmemx-ipc ok 'gpu_nvshmemx: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_nvshmemx $g/gpu_module.cubin
@@ -79,6 +91,9 @@ check gpu-collectives-fabric-tcp ok 'gpu_collectives: PASS on 2 PEs' run 2 env F
 check gpu-collectives-scatter-ipc-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=scatter $g/gpu_collectives
 check gpu-collectives-tree-ipc-5pe ok 'gpu_collectives: PASS on 5 PEs' run 5 env FABSHMEM_BROADCAST_ALGO=tree $g/gpu_collectives
 check gpu-collectives-scatter-tcp-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
+# Reductions by recursive doubling: partials put into the peers' reduction slots in GPU memory.
+check gpu-collectives-doubling-ipc-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_REDUCE_ALGO=doubling $g/gpu_collectives
+check gpu-collectives-doubling-tcp-4pe ok 'gpu_collectives: PASS on 4 PEs' run 4 env FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_collectives
 check gpu-collectives-pull-ipc-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
@@ -106,19 +121,40 @@ for t in rma_types rma_sizes ordering busy_target atomics signal_wait collective
 done
 fi
 if [ "$part" != tests ]; then
-echo "== GPU benchmark: CUDA IPC"
-run 2 $build/bench/fabshmem-gpu-perf
-echo "== GPU benchmark: through the fabric (tcp, staged: no FI_HMEM here)"
-run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-perf --max 16
+bench() {  # bench TITLE COMMAND...: only those whose title matches GPU_BENCH_ONLY
+    local title=$1; shift
+    [[ $title =~ ${GPU_BENCH_ONLY:-.} ]] || return 0
+    echo "== $title"
+    "$@"
+}
+bench "GPU benchmark: CUDA IPC" run 2 $build/bench/fabshmem-gpu-perf
+bench "GPU benchmark: through the fabric (tcp, staged: no FI_HMEM here)" \
+    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-perf --max 16
 if [ -n "${LIBFABRIC_CUDA:-}" ]; then
-    echo "== GPUDirect ($hmem_provider, FI_HMEM) beside raw fi_read on GPU memory"
-    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider $build/bench/fabshmem-perf --gpu --max 64M --ops get,put
-    echo "== staged ($hmem_provider, FABSHMEM_STAGED=1) beside raw fi_read on GPU memory"
-    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_STAGED=1 $build/bench/fabshmem-perf --gpu --max 64M --ops get,put
+    bench "GPUDirect ($hmem_provider, FI_HMEM) beside raw fi_read on GPU memory" \
+        run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider $build/bench/fabshmem-perf --gpu --max 64M --ops get,put
+    bench "staged ($hmem_provider, FABSHMEM_STAGED=1) beside raw fi_read on GPU memory" \
+        run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$hmem_provider FABSHMEM_STAGED=1 $build/bench/fabshmem-perf --gpu --max 64M --ops get,put
 fi
-echo "== GPU device-initiated benchmark: CUDA IPC"
-run 2 $build/bench/fabshmem-gpu-device-perf
-echo "== GPU device-initiated benchmark: request ring + fabric (tcp, staged)"
-run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-device-perf --max 2
+bench "GPU device-initiated benchmark: CUDA IPC" run 2 $build/bench/fabshmem-gpu-device-perf
+bench "GPU device-initiated benchmark: request ring + fabric (tcp, staged)" \
+    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-device-perf --max 2
+# Kernels' collectives: the pull (reductions read every member's data in turn; broadcast and
+# fcollect put to every member) beside the pushed algorithms (recursive doubling, tree, Bruck),
+# run after each other, PAIRS times, through the ring and through mapped heaps. With every PE on
+# one GPU the kernels take turns on it (time slices of milliseconds), so these times count how
+# often a PE waits for another's kernel, not link latency.
+for n in ${GPU_COLL_PES:-4}; do
+    for ((pair = 0; pair < ${PAIRS:-2}; ++pair)); do
+        for algo in pull pushed; do
+            if [ $algo = pull ]; then algos="FABSHMEM_REDUCE_ALGO=pull FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull"
+            else algos="FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck"; fi
+            bench "GPU collectives in kernels: request ring (tcp), $n PEs, $algo" \
+                run "$n" env $algos FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/bench/fabshmem-gpu-coll-perf --max 32
+            bench "GPU collectives in kernels: CUDA IPC, $n PEs, $algo" \
+                run "$n" env $algos $build/bench/fabshmem-gpu-coll-perf --max 32
+        done
+    done
+done
 fi
 echo "$passed passed, $failed failed"

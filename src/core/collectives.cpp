@@ -68,23 +68,42 @@ namespace {
 // collective asked to push pulls.
 bool may_push(const Runtime &rt) { return pair_notices_available(rt); }
 
+constexpr size_t kLargeBroadcast = size_t{128} << 10;
+
+}  // namespace
+
 // FABSHMEM_BROADCAST_ALGO: "pull", "tree" or "scatter"; auto: the pull up to 4 PEs (one round,
 // and the root serves few reads), the tree below kLargeBroadcast, and from it the pull where
 // every member is on this node (shared memory serves the readers at once: the tree took 1.7-2.5x
 // and scatter 1.3-1.8x the pull's time at 1 MiB, 4-16 PEs) or scatter + allgather across nodes
 // (the root's link sends about 2 m instead of n x m). docs/benchmarks.md#collectives.
-constexpr size_t kLargeBroadcast = size_t{128} << 10;
+size_t pushed_broadcast_limit(const Runtime &rt, size_t n, bool on_one_node) {
+    const std::string &asked = rt.config.broadcast_algo;
+    if (n < 2 || !may_push(rt) || asked == "pull") return 0;
+    if (asked != "auto") return SIZE_MAX;  // tree or scatter
+    if (n <= 4) return 0;
+    return on_one_node ? kLargeBroadcast - 1 : SIZE_MAX;
+}
+
+// FABSHMEM_FCOLLECT_ALGO: "pull" or "bruck"; auto: Bruck's allgather across nodes (log2(n)
+// messages per PE instead of n), the pull on one node (measured there: Bruck 0.9-1.4x the pull
+// below 64 KiB, 1.1-1.7x at 1 MiB).
+bool fcollect_by_bruck(const Runtime &rt, size_t n, bool on_one_node) {
+    if (n < 2 || !may_push(rt) || rt.config.fcollect_algo == "pull") return false;
+    return rt.config.fcollect_algo == "bruck" || !on_one_node;
+}
+
+namespace {
+
 enum class BroadcastAlgo { pull, tree, scatter };
 BroadcastAlgo broadcast_algorithm(const Runtime &rt, const Group &group, size_t bytes, bool root_writes_dest) {
     const std::string &asked = rt.config.broadcast_algo;
-    if (!may_push(rt) || asked == "pull") return BroadcastAlgo::pull;
+    if (bytes > pushed_broadcast_limit(rt, group.members.size(), group.on_one_node)) return BroadcastAlgo::pull;
     // scatter's allgather would write the root's dest, which must then stay as it was
     BroadcastAlgo scatter = root_writes_dest ? BroadcastAlgo::scatter : BroadcastAlgo::tree;
     if (asked == "tree") return BroadcastAlgo::tree;
-    if (asked == "scatter") return scatter;
-    if (group.members.size() <= 4) return BroadcastAlgo::pull;
-    if (bytes < kLargeBroadcast) return BroadcastAlgo::tree;
-    return group.on_one_node ? BroadcastAlgo::pull : scatter;
+    if (asked == "scatter" || bytes >= kLargeBroadcast) return scatter;
+    return BroadcastAlgo::tree;
 }
 
 // Binomial tree, relative to the root: member r receives from r minus its lowest set bit, then
@@ -132,12 +151,8 @@ void broadcast_scatter(Runtime &rt, const Group &group, void *dest, size_t from,
     allgather_push(rt, group, root_index, blocks, static_cast<char *>(dest), to);
 }
 
-// FABSHMEM_FCOLLECT_ALGO: "pull" or "bruck"; auto: Bruck's allgather across nodes (log2(n)
-// messages per PE instead of n), the pull on one node (measured there: Bruck 0.9-1.4x the pull
-// below 64 KiB, 1.1-1.7x at 1 MiB).
 bool fcollect_by_push(const Runtime &rt, const Group &group) {
-    if (group.members.size() < 2 || !may_push(rt) || rt.config.fcollect_algo == "pull") return false;
-    return rt.config.fcollect_algo == "bruck" || !group.on_one_node;
+    return fcollect_by_bruck(rt, group.members.size(), group.on_one_node);
 }
 // FABSHMEM_ALLTOALL_ALGO: "pull" or "push"; auto: the push above 4 PEs (one sync fewer: 0.66-0.90x
 // the pull's time at 6-16 PEs below 1 MiB; 2-4 PEs: 1.0-1.1x).
@@ -168,14 +183,20 @@ void broadcast(Runtime &rt, const char *function, const Group &group, void *dest
 // docs/benchmarks.md); below it, across nodes from 3 PEs, doubling (one sync and log2(n) rounds
 // instead of two syncs and n gets: 0.60-0.87x the pull's time over tcp at 4-8 PEs), and the
 // pull on one node (doubling measured 0.91-1.17x there: shared memory serves the n reads at once).
+constexpr size_t kBlocksFrom = size_t{8} << 10;
+
+size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node) {
+    const std::string &choice = rt.config.reduce_algo;
+    if (n < 2 || !may_push(rt)) return 0;
+    if (choice == "doubling") return SIZE_MAX;
+    return choice == "auto" && n > 2 && !on_one_node ? kBlocksFrom - 1 : 0;
+}
+
 ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes) {
     const std::string &choice = rt.config.reduce_algo;
-    size_t n = group.members.size();
-    if (n < 2 || !bytes || choice == "pull") return ReduceAlgo::pull;
-    if (choice == "blocks") return ReduceAlgo::blocks;
-    if (choice == "doubling") return may_push(rt) ? ReduceAlgo::doubling : ReduceAlgo::pull;
-    if (bytes >= (size_t{8} << 10)) return ReduceAlgo::blocks;
-    return n > 2 && !group.on_one_node && may_push(rt) ? ReduceAlgo::doubling : ReduceAlgo::pull;
+    if (group.members.size() < 2 || !bytes || choice == "pull") return ReduceAlgo::pull;
+    if (bytes <= doubling_limit(rt, group.members.size(), group.on_one_node)) return ReduceAlgo::doubling;
+    return choice == "blocks" || (choice == "auto" && bytes >= kBlocksFrom) ? ReduceAlgo::blocks : ReduceAlgo::pull;
 }
 
 void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,

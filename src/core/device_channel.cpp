@@ -5,8 +5,10 @@
 #include <string>
 #include <thread>
 
+#include "collectives.h"
 #include "cuda_support.h"
 #include "log.h"
+#include "reductions.h"
 #include "runtime.h"
 
 namespace fabshmem {
@@ -131,6 +133,10 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
     state_.max_sync_rounds = static_cast<int>(SymmetricHeap::kMaxSyncRounds);
     state_.team_flags_offset = SymmetricHeap::kDeviceTeamFlagsOffset;
     state_.reduce_chunk_bytes = kReduceChunkBytes;
+    state_.reduce_slots_offset = SymmetricHeap::kReduceSlotsOffset;
+    state_.reduce_slot_bytes = SymmetricHeap::kReduceSlotBytes;
+    state_.reduce_slots = SymmetricHeap::kReduceSlots;
+    state_.reduce_flags_offset = SymmetricHeap::kDeviceReduceFlagsOffset;
     for (size_t slot = 0; slot < kSlots; ++slot) set_team(static_cast<int>(slot), rt.teams.find(static_cast<int>(slot)));
 
     if (!all_mapped) {
@@ -181,10 +187,16 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.my_index = team->my_index;
         entry.members = memory.members;
         entry.scratch = memory.scratch;
+        entry.doubling_bytes = doubling_limit(rt_, team->members.size(), team->on_one_node);
+        entry.tree_bytes = pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node);
+        entry.bruck_fcollect = fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);
     } else {
-        // Every peer's write to these flags was waited for by a sync here: none is in flight.
-        char *flags = rt_.heap.base() + SymmetricHeap::kDeviceTeamFlagsOffset + SymmetricHeap::team_flags_offset(slot);
-        ok = cuda::memset_device(flags, 0, SymmetricHeap::kMaxSyncRounds * sizeof(uint64_t), &error);
+        // Every peer's write to these flags was waited for by a sync or a reduction here: none
+        // is in flight.
+        for (size_t flags_offset : {SymmetricHeap::kDeviceTeamFlagsOffset, SymmetricHeap::kDeviceReduceFlagsOffset}) {
+            char *flags = rt_.heap.base() + flags_offset + SymmetricHeap::team_flags_offset(slot);
+            ok = ok && cuda::memset_device(flags, 0, SymmetricHeap::kMaxSyncRounds * sizeof(uint64_t), &error);
+        }
     }
     auto *table = static_cast<fabshmemi_device_team *>(team_table_);
     if (!ok || !cuda::copy(&table[slot], &entry, sizeof entry, &error) || !cuda::copies_complete(&error))

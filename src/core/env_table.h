@@ -62,12 +62,13 @@
       "then notices it: one sync and one round), pull (every PE reads its block from every PE "     \
       "between two syncs), or auto: push above 4 PEs")                                              \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
-      "Host reduction algorithm: blocks (each PE reduces one block of every PE's data, then all "   \
-      "blocks are gathered: 2(n-1)/n of the data per PE), pull (every PE reads every PE's data: "  \
+      "Reduction algorithm (kernels take the host's choice, blocks as pull): blocks (each PE "     \
+      "reduces one block of every PE's data, then all blocks are gathered: 2(n-1)/n of the data "  \
+      "per PE), pull (every PE reads every PE's data: "  \
       "n times it, in one round), doubling (recursive doubling, pushed: log2(n) rounds), or auto: " \
       "blocks from 8 KiB, below it doubling across nodes from 3 PEs and pull on one node. Every "  \
       "PE gets the same bits; blocks and "                                                         \
-      "pull fold in member order (the bits the device's reductions give), doubling as a balanced " \
+      "pull fold in member order, doubling as a balanced "                                         \
       "tree over it (the same bits for integers, min and max)")                                      \
     X(bootstrap_uid_interface, "FABSHMEM_BOOTSTRAP_UID_INTERFACE", "NVSHMEM_BOOTSTRAP_UID_SOCK_IFNAME", String, "", "", "", \
       "Network interface (e.g. eth0) whose address rank 0's nvshmemx_get_uniqueid puts in the id " \

@@ -56,6 +56,9 @@ template <class T> struct Prod {
 enum class ReduceAlgo { pull, blocks, doubling };
 // FABSHMEM_REDUCE_ALGO, or by size and group (collectives.cpp).
 ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes);
+// Reductions of up to this many bytes over n members go by doubling; kernels' reductions take
+// the same rule (device_channel.cpp), so the host and the device get the same bits.
+size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node);
 
 // The pull: every member reads every member's `count` elements at `source` (its own pointer,
 // which may differ by member: reducescatter) and combines them in member order.

@@ -48,6 +48,10 @@ public:
     // In a GPU heap's data region (its first kLibraryBytes are the library's too): the device
     // API's team sync flags, laid out as the host's, written by peers' kernels or the fabric.
     static constexpr size_t kDeviceTeamFlagsOffset = 4096;
+    // The same for kernels' reductions by recursive doubling: per team slot, one word per
+    // reduction slot, which the sender sets once its partial is there (in a host heap these
+    // bytes are the pair counters: kernels need a GPU heap).
+    static constexpr size_t kDeviceReduceFlagsOffset = 16384;
 
     SymmetricHeap() = default;
     SymmetricHeap(const SymmetricHeap &) = delete;
@@ -115,6 +119,12 @@ static_assert(SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <= Symm
 static_assert(SymmetricHeap::kDeviceTeamFlagsOffset + SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <=
                   SymmetricHeap::kTeamScratchOffset,
               "the device team flags fit before the scratch word");
+static_assert(SymmetricHeap::kDeviceReduceFlagsOffset >= SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) &&
+                  SymmetricHeap::kDeviceReduceFlagsOffset + SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <=
+                      SymmetricHeap::kReduceSlotsOffset,
+              "the device reduction flags fit between the scratch word and the reduction slots");
+static_assert(SymmetricHeap::kReduceSlots <= static_cast<int>(SymmetricHeap::kMaxSyncRounds),
+              "a flag word per reduction slot");
 static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
               "the scratch word fits before the pair counters");
 static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=

@@ -5,6 +5,7 @@
 // than the reduction chunk) in the thread, warp and block forms; device reductions give the
 // same bits as the host's. Through CUDA IPC, or the request ring with FABSHMEM_DISABLE_IPC=1.
 //   gpu_device_collectives [invalid_team]   (invalid_team: a kernel syncs a team that does not exist)
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -224,16 +225,38 @@ template <class T> T combine(const char *op, T a, T b) {
     return a;
 }
 
+// The members' values folded as the library folds them: in member order (the pull), or with
+// FABSHMEM_REDUCE_ALGO=doubling as recursive doubling does (pairs of the first 2r members
+// first where n = 2^k + r, then a balanced tree, lower range first). (Under auto, doubling is
+// only for teams across nodes, and these tests run on one.)
+template <class T> T fold_as_library(const char *op, const std::vector<T> &v) {
+    const char *algo = std::getenv("FABSHMEM_REDUCE_ALGO");
+    if (!algo || std::strcmp(algo, "doubling") != 0) {
+        T result = v[0];
+        for (size_t j = 1; j < v.size(); ++j) result = combine(op, result, v[j]);
+        return result;
+    }
+    size_t pow2 = 1;
+    while (pow2 * 2 <= v.size()) pow2 *= 2;
+    const size_t extra = v.size() - pow2;
+    std::vector<T> ranks;
+    for (size_t j = 0; j < v.size(); ++j)
+        if (j < 2 * extra && j % 2 == 0) ranks.push_back(combine(op, v[j], v[j + 1]));
+        else if (j >= 2 * extra) ranks.push_back(v[j]);
+    for (size_t d = 1; d < pow2; d *= 2)
+        for (size_t r = 0; r < pow2; r += 2 * d) ranks[r] = combine(op, ranks[r], ranks[r + d]);
+    return ranks[0];
+}
+
 // Device reduction of `count` elements into a separate dest and in place, against the
-// reference (combined in member order, as the library does) and the host's result, bit for bit.
+// reference (folded as the library folds) and the host's result, bit for bit.
 template <class T>
 void check_reduce(nvshmem_team_t team, size_t count, const char *op) {
     int me = nvshmem_my_pe(), t_n = nvshmem_team_n_pes(team);
-    std::vector<T> reference(count);
+    std::vector<T> reference(count), members(t_n);
     for (size_t i = 0; i < count; ++i) {
-        reference[i] = value_at<T>(nvshmem_team_translate_pe(team, 0, NVSHMEM_TEAM_WORLD), i);
-        for (int j = 1; j < t_n; ++j)
-            reference[i] = combine(op, reference[i], value_at<T>(nvshmem_team_translate_pe(team, j, NVSHMEM_TEAM_WORLD), i));
+        for (int j = 0; j < t_n; ++j) members[j] = value_at<T>(nvshmem_team_translate_pe(team, j, NVSHMEM_TEAM_WORLD), i);
+        reference[i] = fold_as_library(op, members);
     }
     auto *src = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));
     auto *dest = static_cast<T *>(nvshmem_malloc(count * sizeof(T)));

@@ -45,6 +45,11 @@ typedef struct fabshmemi_device_team {
     const int *members;       /* the PE of each member, in team order */
     unsigned long long epoch; /* syncs this PE's kernels have made in this team */
     char *scratch;            /* 2 x reduce_chunk_bytes for reductions */
+    /* The host's rules (src/core/collectives.h), so that kernels choose as it does: */
+    unsigned long long doubling_bytes; /* reductions of up to this many bytes go by recursive
+                                          doubling (the same bits as the host's either way) */
+    unsigned long long tree_bytes;     /* broadcasts of up to this many bytes go down a tree */
+    int bruck_fcollect;                /* fcollect by Bruck's allgather, not puts to every member */
 } fabshmemi_device_team;
 
 typedef struct fabshmemi_device_state {
@@ -71,6 +76,13 @@ typedef struct fabshmemi_device_state {
     uint64_t team_flags_offset; /* heap offset of the kernels' team sync flags: max_sync_rounds
                                    words per slot, written by peers' kernels or the fabric */
     uint64_t reduce_chunk_bytes;
+    uint64_t reduce_slots_offset; /* heap offset of the slots recursive doubling's partials
+                                     arrive in: reduce_slots of reduce_slot_bytes, the last one
+                                     for the pairs that fold first */
+    uint64_t reduce_slot_bytes;
+    int reduce_slots;
+    uint64_t reduce_flags_offset; /* heap offset of the words that announce them: laid out as
+                                     the sync flags, one word per slot */
 } fabshmemi_device_state;
 
 #ifdef __cplusplus
