@@ -64,9 +64,9 @@ void check_same_arguments(Runtime &rt, const char *function, const Group &group,
 
 namespace {
 
-// The push algorithms need the pair counters (jobs of at most 2048 PEs); without them, a
-// collective asked to push pulls.
-bool may_push(const Runtime &rt) { return pair_notices_available(rt); }
+// Teams push with their flag words; an active set needs the pair counters (jobs of at most
+// kMaxPairCounterPes PEs), or pulls.
+bool may_push(const Runtime &rt, const Group &group) { return group.team || pair_notices_available(rt); }
 
 constexpr size_t kLargeBroadcast = size_t{128} << 10;
 
@@ -79,7 +79,7 @@ constexpr size_t kLargeBroadcast = size_t{128} << 10;
 // (the root's link sends about 2 m instead of n x m). docs/benchmarks.md#collectives.
 size_t pushed_broadcast_limit(const Runtime &rt, size_t n, bool on_one_node) {
     const std::string &asked = rt.config.broadcast_algo;
-    if (n < 2 || !may_push(rt) || asked == "pull") return 0;
+    if (n < 2 || asked == "pull") return 0;
     if (asked != "auto") return SIZE_MAX;  // tree or scatter
     if (n <= 4) return 0;
     return on_one_node ? kLargeBroadcast - 1 : SIZE_MAX;
@@ -89,7 +89,7 @@ size_t pushed_broadcast_limit(const Runtime &rt, size_t n, bool on_one_node) {
 // messages per PE instead of n), the pull on one node (measured there: Bruck 0.9-1.4x the pull
 // below 64 KiB, 1.1-1.7x at 1 MiB).
 bool fcollect_by_bruck(const Runtime &rt, size_t n, bool on_one_node) {
-    if (n < 2 || !may_push(rt) || rt.config.fcollect_algo == "pull") return false;
+    if (n < 2 || rt.config.fcollect_algo == "pull") return false;
     return rt.config.fcollect_algo == "bruck" || !on_one_node;
 }
 
@@ -98,7 +98,8 @@ namespace {
 enum class BroadcastAlgo { pull, tree, scatter };
 BroadcastAlgo broadcast_algorithm(const Runtime &rt, const Group &group, size_t bytes, bool root_writes_dest) {
     const std::string &asked = rt.config.broadcast_algo;
-    if (bytes > pushed_broadcast_limit(rt, group.members.size(), group.on_one_node)) return BroadcastAlgo::pull;
+    if (!may_push(rt, group) || bytes > pushed_broadcast_limit(rt, group.members.size(), group.on_one_node))
+        return BroadcastAlgo::pull;
     // scatter's allgather would write the root's dest, which must then stay as it was
     BroadcastAlgo scatter = root_writes_dest ? BroadcastAlgo::scatter : BroadcastAlgo::tree;
     if (asked == "tree") return BroadcastAlgo::tree;
@@ -120,7 +121,7 @@ void broadcast_tree(Runtime &rt, const Group &group, void *dest, const void *sou
     while (lowest < n && !(relative & lowest)) lowest <<= 1;
     const void *data = dest;  // what this member passes on
     if (relative != 0) {
-        wait_for_notice(rt, member(relative - lowest));
+        wait_for_member_notice(rt, group.team, member(relative - lowest), kTreeWord);
     } else if (root_writes_dest) {
         get_from(rt, group, group.my_index, dest, from, bytes);  // the root's own dest
         quiet_all(rt);
@@ -133,7 +134,7 @@ void broadcast_tree(Runtime &rt, const Group &group, void *dest, const void *sou
     for (int child : children)
         if (bytes) rt.route(child).put(to, data, bytes, child, false);
     quiet_all(rt);
-    for (int child : children) notify_pe(rt, child);
+    for (int child : children) notify_member(rt, group.team, child, kTreeWord);
 }
 
 // Scatter, then allgather: the root's data in n blocks, one to each member down a binomial tree,
@@ -152,12 +153,12 @@ void broadcast_scatter(Runtime &rt, const Group &group, void *dest, size_t from,
 }
 
 bool fcollect_by_push(const Runtime &rt, const Group &group) {
-    return fcollect_by_bruck(rt, group.members.size(), group.on_one_node);
+    return may_push(rt, group) && fcollect_by_bruck(rt, group.members.size(), group.on_one_node);
 }
 // FABSHMEM_ALLTOALL_ALGO: "pull" or "push"; auto: the push above 4 PEs (one sync fewer: 0.66-0.90x
 // the pull's time at 6-16 PEs below 1 MiB; 2-4 PEs: 1.0-1.1x).
 bool alltoall_by_push(const Runtime &rt, const Group &group) {
-    if (group.members.size() < 2 || !may_push(rt) || rt.config.alltoall_algo == "pull") return false;
+    if (group.members.size() < 2 || !pair_notices_available(rt) || rt.config.alltoall_algo == "pull") return false;
     return rt.config.alltoall_algo == "push" || group.members.size() > 4;
 }
 
@@ -187,7 +188,7 @@ constexpr size_t kBlocksFrom = size_t{8} << 10;
 
 size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node) {
     const std::string &choice = rt.config.reduce_algo;
-    if (n < 2 || !may_push(rt)) return 0;
+    if (n < 2 || n > SymmetricHeap::kMaxDoublingPes) return 0;  // a reduction slot per round
     if (choice == "doubling") return SIZE_MAX;
     return choice == "auto" && n > 2 && !on_one_node ? kBlocksFrom - 1 : 0;
 }
@@ -195,7 +196,8 @@ size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node) {
 ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes) {
     const std::string &choice = rt.config.reduce_algo;
     if (group.members.size() < 2 || !bytes || choice == "pull") return ReduceAlgo::pull;
-    if (bytes <= doubling_limit(rt, group.members.size(), group.on_one_node)) return ReduceAlgo::doubling;
+    if (bytes <= doubling_limit(rt, group.members.size(), group.on_one_node) && may_push(rt, group))
+        return ReduceAlgo::doubling;
     return choice == "blocks" || (choice == "auto" && bytes >= kBlocksFrom) ? ReduceAlgo::blocks : ReduceAlgo::pull;
 }
 

@@ -5,8 +5,10 @@
 //   any group, size and route; one round of parallel gets, but n of them per PE.
 // - "push" (collectives_push.cpp): after one sync, data goes out with puts followed by
 //   point-to-point notices, in log2(n) rounds for broadcast and fcollect (a binomial tree,
-//   scatter + allgather, Bruck's allgather) and one for alltoall. Needs the pair counters
-//   (jobs of at most SymmetricHeap::kMaxPairCounterPes PEs); the pull is the fallback.
+//   scatter + allgather, Bruck's allgather) and one for alltoall. The notices are flag words
+//   of the team (any job size), or over an active set the pair counters (jobs of at most
+//   SymmetricHeap::kMaxPairCounterPes PEs), as are the pushed alltoall's (n per member); the
+//   pull is the fallback.
 // Reductions combine in member order whichever way they go, so every PE gets the same bits.
 #pragma once
 
@@ -27,6 +29,7 @@ struct Group {
     int my_index;
     bool on_one_node;  // every member is a PE of this node
     std::function<void()> sync;  // returns when every member has called it
+    const Team *team = nullptr;  // null: an OpenSHMEM active set (its notices: the pair counters)
 };
 
 // Runs body(rt, group, team) over the team behind `handle` (a fatal error naming `function`
@@ -35,7 +38,7 @@ template <class Body>
 int on_team(const char *function, int handle, Body body) {
     Runtime &rt = runtime_for(function);
     Team &team = team_for(rt, function, handle);
-    Group group{team.members, team.my_index, team.on_one_node, [&rt, &team] { sync_team(rt, team); }};
+    Group group{team.members, team.my_index, team.on_one_node, [&rt, &team] { sync_team(rt, team); }, &team};
     ActivityScope activity("in a collective (team operation)");
     body(rt, group, team);
     return 0;
@@ -90,8 +93,11 @@ void scatter_push(Runtime &rt, const Group &group, int base, const Blocks &block
 // Recursive doubling's exchange (reductions.h): send_to_slot puts `bytes` (at most
 // SymmetricHeap::kReduceSlotBytes) of this PE's memory `data` into member `index`'s reduction
 // slot `slot` (a round number, or kPairSlot), then notices it; receive_from_slot waits for
-// member `index`'s notice and copies this PE's slot out into `data`.
+// member `index`'s notice and copies this PE's slot out into `data`. The notice words of a
+// collective: rounds from 0, reduction slots by number, and the tree's word.
 constexpr int kPairSlot = SymmetricHeap::kReduceSlots - 1;
+constexpr int kTreeWord = SymmetricHeap::kMaxSyncRounds - 1;
+static_assert(kPairSlot < kTreeWord, "the tree's notice word is none of the reduction slots'");
 void send_to_slot(Runtime &rt, const Group &group, int index, int slot, const void *data, size_t bytes);
 void receive_from_slot(Runtime &rt, const Group &group, int index, int slot, void *data, size_t bytes);
 // alltoall with `bytes` per pair; `from` and `to`: the symmetric offsets of source and dest.

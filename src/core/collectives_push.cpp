@@ -1,5 +1,5 @@
-// The push algorithms: data goes out with puts, and a point-to-point notice (the pair counters,
-// team.h) after a quiet tells the receiver it has arrived. Each starts with one sync, so that
+// The push algorithms: data goes out with puts, and a point-to-point notice (a flag word of the
+// team, or the pair counters: team.h) after a quiet tells the receiver it has arrived. Each starts with one sync, so that
 // every member's dest is ready before anyone writes into it, and needs none at the end: a member
 // is done when its own puts are complete and every notice it waits for has come, and no member
 // reads another's memory after that.
@@ -45,12 +45,12 @@ size_t reduce_slot_offset(int slot) {
 void allgather_push(Runtime &rt, const Group &group, int base, const Blocks &blocks, char *dest, size_t dest_offset) {
     int n = blocks.count;
     int me = (group.my_index - base + n) % n;
-    for (int distance = 1; distance < n; distance <<= 1) {
+    for (int distance = 1, round = 0; distance < n; distance <<= 1, ++round) {
         int to = member_at(group, base, me - distance);
         put_blocks(rt, blocks, dest, dest_offset, to, me, me + std::min(distance, n - distance));
         quiet_all(rt);
-        notify_pe(rt, to);
-        wait_for_notice(rt, member_at(group, base, me + distance));
+        notify_member(rt, group.team, to, round);
+        wait_for_member_notice(rt, group.team, member_at(group, base, me + distance), round);
     }
 }
 
@@ -62,19 +62,20 @@ void scatter_push(Runtime &rt, const Group &group, int base, const Blocks &block
     int me = (group.my_index - base + n) % n;
     int lowest = 1;
     while (lowest < n && !(me & lowest)) lowest <<= 1;
-    if (me != 0) wait_for_notice(rt, member_at(group, base, me - lowest));
+    if (me != 0) wait_for_member_notice(rt, group.team, member_at(group, base, me - lowest), kTreeWord);
     for (int step = lowest >> 1; step > 0; step >>= 1) {
         if (me + step >= n) continue;
         int child = member_at(group, base, me + step);
         put_blocks(rt, blocks, dest, dest_offset, child, me + step, std::min(me + 2 * step, n));
         quiet_all(rt);
-        notify_pe(rt, child);
+        notify_member(rt, group.team, child, kTreeWord);
     }
 }
 
 // Pairwise exchange, pushed: member i puts its block j straight into member j's dest at i,
 // starting with the member after it (so that not everyone sends to member 0 first), then
-// notices each; it is done when all n - 1 have noticed it.
+// notices each; it is done when all n - 1 have noticed it. n notices per member: the pair
+// counters (one per sending PE), in teams too.
 void alltoall_push(Runtime &rt, const Group &group, char *dest, const char *source, size_t from, size_t to,
                    size_t bytes) {
     int n = static_cast<int>(group.members.size()), me = group.my_index;
@@ -93,11 +94,11 @@ void send_to_slot(Runtime &rt, const Group &group, int index, int slot, const vo
     int pe = group.members[index];
     if (bytes) rt.route(pe).put(reduce_slot_offset(slot), data, bytes, pe, false);
     quiet_all(rt);
-    notify_pe(rt, pe);
+    notify_member(rt, group.team, pe, slot);
 }
 
 void receive_from_slot(Runtime &rt, const Group &group, int index, int slot, void *data, size_t bytes) {
-    wait_for_notice(rt, group.members[index]);
+    wait_for_member_notice(rt, group.team, group.members[index], slot);
     get_from(rt, group, group.my_index, data, reduce_slot_offset(slot), bytes);
     quiet_all(rt);
 }

@@ -21,7 +21,7 @@ enum class HeapKind { host, cuda };
 
 class SymmetricHeap {
 public:
-    static constexpr size_t kSignalBytes = 32768;
+    static constexpr size_t kSignalBytes = 40960;
     // A GPU heap's base is aligned this much (cudaMalloc'd with that much to spare), a host
     // heap's to kHostBaseAlignment (address space only), so an offset aligned to at most
     // base_alignment() is an aligned address on every PE (shmem_align of 4 MiB and more).
@@ -38,12 +38,16 @@ public:
     // In the signal region: per sending PE, how many active-set sync messages it has sent here.
     static constexpr size_t kPairCountersOffset = 16384;
     static constexpr size_t kMaxPairCounterPes = 2048;
+    // In the signal region: each team slot's flags for the push algorithms' notices, laid out
+    // as the sync flags (one word per round, reduction slot, or the tree's word).
+    static constexpr size_t kPushFlagsOffset = 32768;
     // In the data region, past the first kSignalBytes: the slots recursive doubling's partials
-    // arrive in (reductions.h), one per round (2,048 PEs need 11) and one for the pairs that
+    // arrive in (reductions.h), one per round (131,072 PEs need 17) and one for the pairs that
     // fold first. Together they end the library's part of the data region.
     static constexpr size_t kReduceSlotsOffset = kSignalBytes;
     static constexpr size_t kReduceSlotBytes = 8192;
-    static constexpr int kReduceSlots = 12;
+    static constexpr int kReduceSlots = 18;
+    static constexpr size_t kMaxDoublingPes = size_t{1} << (kReduceSlots - 1);
     static constexpr size_t kLibraryBytes = kReduceSlotsOffset + kReduceSlots * kReduceSlotBytes;
     // In a GPU heap's data region (its first kLibraryBytes are the library's too): the device
     // API's team sync flags, laid out as the host's, written by peers' kernels or the fabric.
@@ -87,6 +91,9 @@ public:
     uint64_t *team_flags(size_t slot) const {
         return reinterpret_cast<uint64_t *>(signal_base_ + team_flags_offset(slot));
     }
+    uint64_t *push_flags(size_t slot) const {
+        return reinterpret_cast<uint64_t *>(signal_base_ + kPushFlagsOffset + team_flags_offset(slot));
+    }
 
     // User blocks, as data-region offsets. Thread-safe.
     std::optional<size_t> allocate(size_t size, size_t alignment);
@@ -128,9 +135,10 @@ static_assert(SymmetricHeap::kReduceSlots <= static_cast<int>(SymmetricHeap::kMa
 static_assert(SymmetricHeap::kTeamScratchOffset + sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
               "the scratch word fits before the pair counters");
 static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=
+                  SymmetricHeap::kPushFlagsOffset,
+              "the pair counters fit before the push flags");
+static_assert(SymmetricHeap::kPushFlagsOffset + SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <=
                   SymmetricHeap::kSignalBytes,
-              "the pair counters fit in the library's bytes");
-static_assert(SymmetricHeap::kMaxPairCounterPes <= size_t{1} << (SymmetricHeap::kReduceSlots - 1),
-              "a reduction slot for every round of recursive doubling, and one for the pairs");
+              "the push flags fit in the signal region");
 
 }  // namespace fabshmem

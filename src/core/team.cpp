@@ -23,7 +23,7 @@ std::unique_ptr<Team> make_team(const Runtime &rt, std::vector<int> members, int
 // The AND of every member's `mine`; the second sync keeps the scratch words until all have
 // read them.
 uint64_t and_over_team(Runtime &rt, Team &team, uint64_t mine) {
-    Group group{team.members, team.my_index, team.on_one_node, [&] { sync_team(rt, team); }};
+    Group group{team.members, team.my_index, team.on_one_node, [&] { sync_team(rt, team); }, &team};
     uint64_t result = mine;
     for (uint64_t theirs : gather_words(rt, group, mine)) result &= theirs;
     group.sync();
@@ -68,9 +68,9 @@ int TeamTable::create(Runtime &rt, Team &parent, std::vector<int> my_members) {
 
 void TeamTable::destroy(Runtime &rt, int handle) {
     // Every write to this PE's flags was waited for by a sync here, so none is in flight.
-    uint64_t *flags = rt.heap.team_flags(static_cast<size_t>(handle));
-    for (size_t round = 0; round < SymmetricHeap::kMaxSyncRounds; ++round)
-        __atomic_store_n(&flags[round], 0, __ATOMIC_RELEASE);
+    for (uint64_t *flags : {rt.heap.team_flags(static_cast<size_t>(handle)), rt.heap.push_flags(static_cast<size_t>(handle))})
+        for (size_t round = 0; round < SymmetricHeap::kMaxSyncRounds; ++round)
+            __atomic_store_n(&flags[round], 0, __ATOMIC_RELEASE);
     teams_[handle].reset();
     if (rt.device) rt.device->set_team(handle, nullptr);
 }
@@ -158,6 +158,18 @@ void wait_for_notice(Runtime &rt, int from) {
     uint64_t *counters = rt.heap.pair_counters();
     uint64_t expected = ++rt.pair_received[from];
     wait_for_member(rt, from, [&] { return __atomic_load_n(&counters[from], __ATOMIC_ACQUIRE) >= expected; });
+}
+
+void notify_member(Runtime &rt, const Team *team, int to, int word) {
+    if (!team) return notify_pe(rt, to);
+    size_t offset = SymmetricHeap::kPushFlagsOffset + SymmetricHeap::team_flags_offset(team->slot) + word * sizeof(uint64_t);
+    rt.route(to).put_signal(offset, team->epoch, to);
+}
+
+void wait_for_member_notice(Runtime &rt, const Team *team, int from, int word) {
+    if (!team) return wait_for_notice(rt, from);
+    uint64_t *flag = &rt.heap.push_flags(static_cast<size_t>(team->slot))[word];
+    wait_for_member(rt, from, [&] { return __atomic_load_n(flag, __ATOMIC_ACQUIRE) >= team->epoch; });
 }
 
 void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index) {

@@ -59,6 +59,14 @@ void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index)
 // this PE at PE `to`; wait_for_notice waits for the next one from PE `from` (naming it if the
 // wait is long, as syncs do). Jobs of at most kMaxPairCounterPes PEs (pair_notices_available).
 bool pair_notices_available(const Runtime &rt);
+// The push algorithms' notices (collectives_push.cpp), for any job size in a team: flag `word`
+// of the team's push flags at PE `to` is set to the team's epoch, that of the collective's
+// opening sync: the same on every member, above every earlier collective's, and no member can
+// start a later collective (its sync) before this PE has left this one. `word` names the notice
+// within the collective (a round, a reduction slot, the tree's), each received once. Over an
+// active set (`team` null), which has no flags: the pair counters.
+void notify_member(Runtime &rt, const Team *team, int to, int word);
+void wait_for_member_notice(Runtime &rt, const Team *team, int from, int word);
 // Whether every PE of `members` is on this node (the same answer on every member).
 bool all_on_this_node(const Runtime &rt, const std::vector<int> &members);
 void notify_pe(Runtime &rt, int to);
