@@ -79,7 +79,8 @@ std::string describe_node_pes(const Bootstrap &bootstrap) {
     return out;
 }
 
-// The core's own tables per PE of the job: pair counters (active sets, trees, rings), the
+// The core's own tables per PE of the job: pair counters (active sets, the pushed alltoall;
+// made on first use, counted as if made), the
 // world team's member list, the device's peer tables (heaps, extension windows). (The
 // watchdog keeps node peers only.)
 size_t core_bytes_per_peer(const Runtime &rt) {
