@@ -44,10 +44,11 @@ int on_team(const char *function, int handle, Body body) {
     return 0;
 }
 
-// The rules the host's collectives choose by, which the kernels' take too (device_channel.cpp
-// puts them in the device's team table): broadcasts of up to pushed_broadcast_limit bytes over
-// n members go pushed (host: tree or scatter + allgather; kernels: tree), larger ones pull
-// (kernels: the root's puts to every member); fcollect goes by Bruck's allgather or not.
+// The rules the host's collectives choose by, which the kernels' take too where the variable is
+// set (device_channel.cpp puts them in the device's team table): broadcasts of up to
+// pushed_broadcast_limit bytes over n members go pushed (host: tree or scatter + allgather;
+// kernels: tree), larger ones pull (kernels: the root's puts to every member); fcollect goes by
+// Bruck's allgather or not.
 size_t pushed_broadcast_limit(const Runtime &rt, size_t n, bool on_one_node);
 bool fcollect_by_bruck(const Runtime &rt, size_t n, bool on_one_node);
 

@@ -188,8 +188,11 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.members = memory.members;
         entry.scratch = memory.scratch;
         entry.doubling_bytes = doubling_limit(rt_, team->members.size(), team->on_one_node);
-        entry.tree_bytes = pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node);
-        entry.bruck_fcollect = fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);
+        // The pushed broadcast and fcollect only when asked for by name: under auto kernels keep
+        // NVSHMEM's puts to every member until the tree and Bruck are measured in kernels.
+        const bool tree_asked = rt_.config.broadcast_algo != "auto", bruck_asked = rt_.config.fcollect_algo != "auto";
+        entry.tree_bytes = tree_asked ? pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node) : 0;
+        entry.bruck_fcollect = bruck_asked && fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);
     } else {
         // Every peer's write to these flags was waited for by a sync or a reduction here: none
         // is in flight.

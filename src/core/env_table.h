@@ -48,14 +48,14 @@
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
     X(broadcast_algo, "FABSHMEM_BROADCAST_ALGO", "", String, "auto", "", "",                              \
-      "Broadcast algorithm (kernels take the host's choice: tree for tree and scatter, puts to "   \
-      "every member for pull): tree (binomial: the root's data is pushed down a tree in log2(n) "   \
+      "Broadcast algorithm (kernels: the tree where tree or scatter is set, else puts to every "    \
+      "member as NVSHMEM's): tree (binomial: the root's data is pushed down a tree in log2(n) "    \
       "rounds, the root sends log2(n) copies), scatter (the data in n blocks down a binomial tree, " \
       "then Bruck's allgather: 2 log2(n) rounds, about 2 copies sent per PE), pull (every PE reads " \
       "the root's buffer: one round, the root serves n reads), or auto: pull up to 4 PEs; above, "   \
       "tree below 128 KiB, and from it pull on one node, scatter across nodes")                     \
     X(fcollect_algo, "FABSHMEM_FCOLLECT_ALGO", "", String, "auto", "", "",                                \
-      "fcollect algorithm (kernels take the host's choice; pull: puts to every member there): "    \
+      "fcollect algorithm (kernels: bruck where set, else puts to every member as NVSHMEM's): "    \
       "bruck (pushed: log2(n) rounds of puts, each PE sending what it has "                        \
       "to the PE 2^k before it), pull (every PE reads every PE's block: n gets, two syncs), or "     \
       "auto: pull on one node, bruck across nodes")                                                 \
