@@ -17,15 +17,15 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "cuda_ok.h"
+#include "gpu_bench.h"
 #include "nvshmemx.h"
+
+const char kBenchName[] = "fabshmem-gpu-coll-perf";
 
 namespace {
 
 constexpr int kBlockThreads = 256;
 double *slowest;  // in PE 0's heap: each PE's time in turn
-
-constexpr const char *kBenchName = "fabshmem-gpu-coll-perf";
 
 __global__ void reduce_kernel(int *dest, const int *source, size_t count, int reps) {
     for (int r = 0; r < reps; ++r) nvshmemx_int_sum_reduce_block(NVSHMEM_TEAM_WORLD, dest, source, count);
@@ -43,21 +43,10 @@ __global__ void barrier_kernel(int reps) {
 // Seconds per repetition of launch(reps) after one warm-up repetition, the slowest PE's.
 template <class Launch>
 double seconds_per_rep(int reps, Launch launch) {
-    cudaEvent_t start, stop;
-    CUDA_OK(cudaEventCreate(&start));
-    CUDA_OK(cudaEventCreate(&stop));
     launch(1);
     CUDA_OK(cudaDeviceSynchronize());
     nvshmem_barrier_all();
-    CUDA_OK(cudaEventRecord(start));
-    launch(reps);
-    CUDA_OK(cudaEventRecord(stop));
-    CUDA_OK(cudaEventSynchronize(stop));
-    float ms = 0;
-    CUDA_OK(cudaEventElapsedTime(&ms, start, stop));
-    CUDA_OK(cudaEventDestroy(start));
-    CUDA_OK(cudaEventDestroy(stop));
-    double mine = ms / 1e3 / reps, result = mine;
+    double mine = event_seconds_per_rep(reps, launch), result = mine;
     // The slowest PE's time, through host puts into PE 0's word (a GPU heap: cudaMemcpy to read).
     for (int pe = 0; pe < nvshmem_n_pes(); ++pe) {
         nvshmem_barrier_all();

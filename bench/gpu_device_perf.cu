@@ -16,15 +16,16 @@
 #include <string>
 #include <vector>
 
-#include "cuda_ok.h"
+#include "gpu_bench.h"
 #include "nvshmemx.h"
+
+const char kBenchName[] = "fabshmem-gpu-device-perf";
 
 namespace {
 
 constexpr int kGridBlocks = 264;  // 2 per SM of an H100/H200: enough to fill the memory system
 constexpr int kBlockThreads = 512;
 
-constexpr const char *kBenchName = "fabshmem-gpu-device-perf";
 
 __global__ void get_latency(char *local, const char *remote, size_t bytes, int reps, int peer) {
     for (int r = 0; r < reps; ++r) nvshmem_getmem(local, remote, bytes, peer);
@@ -63,23 +64,10 @@ __global__ void put_grid_bw(char *remote, const char *local, size_t bytes, int r
 // Seconds per repetition: the median of 5 timed launches, after one warm-up.
 template <class Launch>
 double seconds_per_rep(int reps, Launch launch) {
-    cudaEvent_t start, stop;
-    CUDA_OK(cudaEventCreate(&start));
-    CUDA_OK(cudaEventCreate(&stop));
     launch(1);
     CUDA_OK(cudaDeviceSynchronize());
     std::vector<double> samples;
-    for (int s = 0; s < 5; ++s) {
-        CUDA_OK(cudaEventRecord(start));
-        launch(reps);
-        CUDA_OK(cudaEventRecord(stop));
-        CUDA_OK(cudaEventSynchronize(stop));
-        float ms = 0;
-        CUDA_OK(cudaEventElapsedTime(&ms, start, stop));
-        samples.push_back(ms / 1e3 / reps);
-    }
-    CUDA_OK(cudaEventDestroy(start));
-    CUDA_OK(cudaEventDestroy(stop));
+    for (int s = 0; s < 5; ++s) samples.push_back(event_seconds_per_rep(reps, launch));
     std::sort(samples.begin(), samples.end());
     return samples[samples.size() / 2];
 }

@@ -79,12 +79,11 @@ std::string describe_node_pes(const Bootstrap &bootstrap) {
     return out;
 }
 
-// The core's own tables per PE of the job: pair counters (active sets, the pushed alltoall;
-// made on first use, counted as if made), the
-// world team's member list, the device's peer tables (heaps, extension windows). (The
-// watchdog keeps node peers only.)
+// The core's own tables per PE of the job: the world team's member list, the device's peer
+// tables (heaps, extension windows), and the pair counters once made (active sets and the
+// pushed alltoall make them on first use; teams never do). (The watchdog keeps node peers only.)
 size_t core_bytes_per_peer(const Runtime &rt) {
-    return 2 * sizeof(uint64_t) + sizeof(int) + (rt.device ? 2 * sizeof(char *) : 0);
+    return sizeof(int) + (rt.device ? 2 * sizeof(char *) : 0) + (rt.pair_sent.empty() ? 0 : 2 * sizeof(uint64_t));
 }
 
 void print_info(const Runtime &rt) {
