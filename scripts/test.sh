@@ -199,6 +199,8 @@ FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 
 FABSHMEM_INFO=1 check wait-policy-auto ok "PE 2: waits $waits \\(3 PEs on this node, bound to $(nproc) CPUs\\)" srun_n 3 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_WAIT_POLICY=yield check wait-policy-yield ok 'PE 1: waits yield \(2 PEs on this node' srun_n 2 $ex/hello
 FABSHMEM_WAIT_POLICY=spin check collectives-spin-ipc-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+# Debug mode's checks that every PE passes the same sizes and makes the same allocations.
+FABSHMEM_DEBUG=1 check collectives-debug-ipc-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 FABSHMEM_WAIT_POLICY=nap check wait-policy-invalid fail "${prefix}error: FABSHMEM_WAIT_POLICY=nap is not valid: expected auto, spin or yield" srun_n 2 $ex/hello
 FABSHMEM_FCOLLECT_ALGO=ring check fcollect-algo-invalid fail "${prefix}error: FABSHMEM_FCOLLECT_ALGO=ring is not valid: expected auto, pull or bruck" srun_n 2 $ex/hello
 FABSHMEM_BROADCAST_ALGO=ring check broadcast-algo-invalid fail "${prefix}error: FABSHMEM_BROADCAST_ALGO=ring is not valid: expected auto, pull, tree or scatter" srun_n 2 $ex/hello
@@ -216,6 +218,8 @@ for n in 2 3 4; do check "shmem15-ipc-${n}pe" ok "shmem15: PASS on $n PEs" srun_
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check shmem15-tcp-3pe ok 'shmem15: PASS on 3 PEs' srun_n 3 $pe/pe_shmem15
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check shmem15-shm-2pe ok 'shmem15: PASS on 2 PEs' srun_n 2 $pe/pe_shmem15
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check shmem15-tcp-staged-4pe ok 'shmem15: PASS on 4 PEs' srun_n 4 $pe/pe_shmem15
+# Team collect pushed by Bruck's allgather (blocks of every size, none among them), 5 PEs.
+FABSHMEM_FCOLLECT_ALGO=bruck check shmem15-bruck-ipc-5pe ok 'shmem15: PASS on 5 PEs' srun_n 5 $pe/pe_shmem15
 check generic-cpp-ipc-3pe ok 'generic_cpp: PASS on 3 PEs' srun_n 3 $pe/pe_generic_cpp
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check generic-cpp-tcp-2pe ok 'generic_cpp: PASS on 2 PEs' srun_n 2 $pe/pe_generic_cpp
 check start-pes-no-finalize ok 'start_pes: PASS on 2 PEs, returning without shmem_finalize' srun_n 2 $pe/pe_start_pes

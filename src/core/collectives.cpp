@@ -21,12 +21,14 @@ void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t off
     if (bytes) rt.route(pe).get(dest, offset, bytes, pe, false);
 }
 
-std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine) {
-    rt.route(rt.my_pe).put(SymmetricHeap::kTeamScratchOffset, &mine, sizeof mine, rt.my_pe, true);
+std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, std::initializer_list<uint64_t> mine) {
+    const size_t k = mine.size(), bytes = k * sizeof(uint64_t);
+    if (k > SymmetricHeap::kTeamScratchWords) fatal("internal: gather_words of %zu words", k);
+    rt.route(rt.my_pe).put(SymmetricHeap::kTeamScratchOffset, mine.begin(), bytes, rt.my_pe, true);
     group.sync();
-    std::vector<uint64_t> words(group.members.size());
-    for (size_t i = 0; i < words.size(); ++i)
-        get_from(rt, group, static_cast<int>(i), &words[i], SymmetricHeap::kTeamScratchOffset, sizeof(uint64_t));
+    std::vector<uint64_t> words(group.members.size() * k);
+    for (size_t i = 0; i < group.members.size(); ++i)
+        get_from(rt, group, static_cast<int>(i), &words[i * k], SymmetricHeap::kTeamScratchOffset, bytes);
     quiet_all(rt);
     return words;
 }
@@ -49,7 +51,7 @@ void gather_from_each(Runtime &rt, const char *function, const Group &group, con
 void check_same_arguments(Runtime &rt, const char *function, const Group &group, uint64_t bytes, int root) {
     if (!rt.config.debug) return;
     auto same_everywhere = [&](const char *what, long long mine) {
-        std::vector<uint64_t> all = gather_words(rt, group, static_cast<uint64_t>(mine));
+        std::vector<uint64_t> all = gather_words(rt, group, {static_cast<uint64_t>(mine)});
         group.sync();  // every member has read the scratch words before they are reused
         for (size_t i = 0; i < all.size(); ++i) {
             if (static_cast<long long>(all[i]) == mine) continue;
@@ -225,17 +227,27 @@ void fcollect(Runtime &rt, const char *function, const Group &group, void *dest,
 
 void collect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
              size_t bytes) {
-    // Every member's size first, then the data at their offsets.
-    size_t from = symmetric_offset(rt, function, source, bytes);
-    std::vector<uint64_t> sizes = gather_words(rt, group, bytes);
-    size_t total = 0;
-    for (uint64_t s : sizes) total += s;
-    symmetric_offset(rt, function, dest, total);
-    std::vector<size_t> at(sizes.size() + 1, 0);
-    for (size_t i = 0; i < sizes.size(); ++i) at[i + 1] = at[i] + sizes[i];
-    for (size_t step = 0; step < sizes.size(); ++step) {
+    // Every member's size and source offset first (its sync: every member is in the
+    // collective; a member giving nothing may pass any source, so each member's data are read
+    // at its own offset), then the data at their places in dest: pushed by Bruck's allgather
+    // where fcollect's would be, else pulled.
+    const size_t n = group.members.size();
+    std::vector<uint64_t> words = gather_words(rt, group, {bytes, symmetric_offset(rt, function, source, bytes)});
+    std::vector<size_t> at(n + 1, 0);
+    for (size_t i = 0; i < n; ++i) at[i + 1] = at[i] + words[2 * i];
+    size_t to = symmetric_offset(rt, function, dest, at[n]);
+    char *dest_bytes = static_cast<char *>(dest);
+    if (fcollect_by_push(rt, group)) {
+        // No sync at the end, as for fcollect: every member's data reach this PE only after
+        // that member has read the sizes, so the scratch words may be reused once this returns.
+        get_from(rt, group, group.my_index, dest_bytes + at[group.my_index], words[2 * group.my_index + 1], bytes);
+        quiet_all(rt);
+        allgather_push(rt, group, 0, Blocks{static_cast<int>(n), at[n], &at}, dest_bytes, to);
+        return;
+    }
+    for (size_t step = 0; step < n; ++step) {
         int i = next_member(group, step);
-        get_from(rt, group, i, static_cast<char *>(dest) + at[i], from, sizes[i]);
+        get_from(rt, group, i, dest_bytes + at[i], words[2 * i + 1], words[2 * i]);
     }
     quiet_all(rt);
     group.sync();

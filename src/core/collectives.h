@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <initializer_list>
 #include <type_traits>
 #include <vector>
 
@@ -67,9 +68,10 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
 void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
                ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t element);
 
-// Every member's `mine`, in member order, through each PE's scratch word: publish, sync, read
-// all. The caller syncs again before the scratch word may be reused (after its own reads).
-std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, uint64_t mine);
+// Every member's words `mine` (at most SymmetricHeap::kTeamScratchWords), member i's at
+// [i * mine.size(), (i + 1) * mine.size()), through each PE's scratch words: publish, sync, read
+// all. The caller syncs again before the scratch words may be reused (after its own reads).
+std::vector<uint64_t> gather_words(Runtime &rt, const Group &group, std::initializer_list<uint64_t> mine);
 // This PE's offset of its symmetric `symmetric` (`bytes` long), after the checks every call makes.
 size_t symmetric_offset(Runtime &rt, const char *function, const void *symmetric, size_t bytes);
 // The member a loop over all of them visits at `step`: this one first, then those after it, so
@@ -82,10 +84,13 @@ void get_from(Runtime &rt, const Group &group, int index, void *dest, size_t off
 // Push algorithms (collectives_push.cpp). The data are split into `count` blocks, block b
 // being bytes [first(b), first(b + 1)) of every member's dest (`dest` here, at symmetric
 // `dest_offset`); block numbers and member numbers are relative to member `base`.
+// Blocks of even size, or of the sizes `starts` gives (count + 1 offsets, the last the total:
+// collect's, where every member gives its own size).
 struct Blocks {
     int count;
     size_t total;
-    size_t first(int b) const { return total / count * b + total % count * b / count; }
+    const std::vector<size_t> *starts = nullptr;
+    size_t first(int b) const { return starts ? (*starts)[b] : total / count * b + total % count * b / count; }
 };
 // Every member holds its own block (member base + b holds block b); on return each has all.
 void allgather_push(Runtime &rt, const Group &group, int base, const Blocks &blocks, char *dest, size_t dest_offset);

@@ -25,7 +25,7 @@ std::unique_ptr<Team> make_team(const Runtime &rt, std::vector<int> members, int
 uint64_t and_over_team(Runtime &rt, Team &team, uint64_t mine) {
     Group group{team.members, team.my_index, team.on_one_node, [&] { sync_team(rt, team); }, &team};
     uint64_t result = mine;
-    for (uint64_t theirs : gather_words(rt, group, mine)) result &= theirs;
+    for (uint64_t theirs : gather_words(rt, group, {mine})) result &= theirs;
     group.sync();
     return result;
 }

@@ -24,8 +24,10 @@ template <class T>
 void check_team_collectives(nvshmem_team_t team, const char *label) {
     int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
     for (size_t count : kCounts) {
-        T *source = static_cast<T *>(nvshmem_malloc(count * n * sizeof(T)));
-        T *dest = static_cast<T *>(nvshmem_malloc(count * n * sizeof(T)));
+        // Sized by the world, not the team: every PE makes the same allocation calls
+        // (FABSHMEM_DEBUG=1 checks it), members of teams of other sizes too.
+        T *source = static_cast<T *>(nvshmem_malloc(count * nvshmem_n_pes() * sizeof(T)));
+        T *dest = static_cast<T *>(nvshmem_malloc(count * nvshmem_n_pes() * sizeof(T)));
         for (size_t i = 0; i < count * n; ++i) source[i] = contribution<T>(me, i);
 
         // broadcast from the last member, and (small sizes) from every member: a tree's shape
@@ -137,7 +139,7 @@ void check_16bit_reductions(const char *type, int (*sum)(nvshmem_team_t, T *, co
 void check_reducescatter(nvshmem_team_t team, const char *label) {
     int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
     for (size_t count : {size_t{1}, size_t{77}, size_t{5000}}) {
-        long *source = static_cast<long *>(nvshmem_malloc(n * count * sizeof(long)));
+        long *source = static_cast<long *>(nvshmem_malloc(nvshmem_n_pes() * count * sizeof(long)));  // as above
         long *dest = static_cast<long *>(nvshmem_malloc(count * sizeof(long)));
         auto value = [count](int pe, int block, size_t i) { return static_cast<long>(pe * 100003 + block * count + i); };
         for (int block = 0; block < n; ++block)
@@ -171,7 +173,7 @@ void check_reductions(nvshmem_team_t team, const char *label) {
     // Typed broadcast and fcollect too (the byte forms are checked above).
     int me = nvshmem_team_my_pe(team), n = nvshmem_team_n_pes(team);
     auto *src = static_cast<short *>(nvshmem_malloc(3 * sizeof(short)));
-    auto *dst = static_cast<short *>(nvshmem_malloc(3 * n * sizeof(short)));
+    auto *dst = static_cast<short *>(nvshmem_malloc(3 * nvshmem_n_pes() * sizeof(short)));  // as above
     for (int i = 0; i < 3; ++i) src[i] = static_cast<short>(me * 10 + i);
     nvshmem_short_broadcast(team, dst, src, 3, 0);
     for (int i = 0; i < 3; ++i) PE_CHECK(dst[i] == i, "%s short_broadcast", label);

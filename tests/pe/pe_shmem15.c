@@ -1,5 +1,6 @@
 /* OpenSHMEM 1.5 as programs written for it use it, in C11: the generic calls (_Generic) on
- * every kind of argument, long double RMA, complex reductions, non-blocking AMOs, locks,
+ * every kind of argument, long double RMA, complex reductions, team collect (sizes that
+ * differ, zero among them), non-blocking AMOs, locks,
  * team_ptr and team configurations, malloc_with_hints, pcontrol, and the corner cases the
  * specification defines (zero-length transfers with NULL, test_any seeing every index,
  * shmem_ptr on a global, 4 MiB alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
@@ -199,6 +200,31 @@ static void reductions_and_collectives(int me, int n) {
     shmem_free(src);
 }
 
+/* Team collect: member j gives (j * 5 + round) % 7 longs (none now and then), in 3 rounds,
+ * so that a run reuses the sizes' scratch words right after the last. Dest is first filled
+ * with a value no member gives, so a block that never arrives, or lands at the wrong offset,
+ * fails. src and dst: symmetric, 7 and 7 x n_pes longs (allocated by every PE). */
+static void team_collect(shmem_team_t team, const char *label, long *src, long *dst) {
+    if (team == SHMEM_TEAM_INVALID) return;
+    int me = shmem_team_my_pe(team), n = shmem_team_n_pes(team);
+    for (int round = 0; round < 3; ++round) {
+        size_t mine = (size_t)(me * 5 + round) % 7, total = 0;
+        for (size_t i = 0; i < mine; ++i) src[i] = 1000L * me + 100 * round + (long)i;
+        for (int i = 0; i < 7 * n; ++i) dst[i] = -1;
+        shmem_team_sync(team);
+        CHECK(shmem_long_collect(team, dst, src, mine) == 0, "%s collect", label);
+        for (int j = 0; j < n; ++j) {
+            size_t theirs = (size_t)(j * 5 + round) % 7;
+            for (size_t i = 0; i < theirs; ++i)
+                CHECK(dst[total + i] == 1000L * j + 100 * round + (long)i, "%s collect round %d: member %d element %zu: %ld",
+                      label, round, j, i, dst[total + i]);
+            total += theirs;
+        }
+        for (int i = (int)total; i < 7 * n; ++i) CHECK(dst[i] == -1, "%s collect: element %d past the end written", label, i);
+        shmem_team_sync(team);  /* every member has checked before dst is filled again */
+    }
+}
+
 static void locks(int me, int n) {
     for (int r = 0; r < LOCK_ROUNDS; ++r) {
         shmem_set_lock(&lock);
@@ -269,6 +295,14 @@ int main(int argc, char **argv) {
     generic_amo_and_signals(me, n, (me + 1) % n);
     test_any_sees_every_index();
     reductions_and_collectives(me, n);
+    long *collect_src = shmem_malloc(7 * sizeof(long)), *collect_dst = shmem_malloc((size_t)7 * n * sizeof(long));
+    team_collect(SHMEM_TEAM_WORLD, "world", collect_src, collect_dst);
+    shmem_team_t odd = SHMEM_TEAM_INVALID;
+    shmem_team_split_strided(SHMEM_TEAM_WORLD, 1, 2, n / 2, NULL, 0, &odd);
+    team_collect(odd, "odd PEs", collect_src, collect_dst);
+    if (odd != SHMEM_TEAM_INVALID) shmem_team_destroy(odd);
+    shmem_free(collect_dst);
+    shmem_free(collect_src);
     locks(me, n);
     teams_memory_and_info(me, n);
     shmem_barrier_all();
