@@ -273,6 +273,8 @@ void alltoall(Runtime &rt, const char *function, const Group &group, void *dest,
 void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,
                ptrdiff_t dst, ptrdiff_t sst, size_t nelems, size_t element) {
     if (dst < 1 || sst < 1) fatal("%s: the strides must be at least 1 (dst %td, sst %td)", function, dst, sst);
+    // Unit strides are alltoall's layout: its algorithm (pushed, or one get per member).
+    if (dst == 1 && sst == 1) return alltoall(rt, function, group, dest, source, checked_bytes(function, nelems, element));
     check_same_arguments(rt, function, group, checked_bytes(function, nelems, element));
     size_t n = group.members.size(), count = checked_bytes(function, n, nelems);
     // The last element either side is (count - 1) * stride past the first.

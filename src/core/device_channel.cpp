@@ -189,7 +189,8 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.scratch = memory.scratch;
         entry.doubling_bytes = doubling_limit(rt_, team->members.size(), team->on_one_node);
         // The pushed broadcast and fcollect only when asked for by name: under auto kernels keep
-        // NVSHMEM's puts to every member until the tree and Bruck are measured in kernels.
+        // NVSHMEM's puts to every member (measured faster with the PEs sharing a GPU: each of
+        // the tree's and Bruck's rounds waits for a PE whose kernel is off it).
         const bool tree_asked = rt_.config.broadcast_algo != "auto", bruck_asked = rt_.config.fcollect_algo != "auto";
         entry.tree_bytes = tree_asked ? pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node) : 0;
         entry.bruck_fcollect = bruck_asked && fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);

@@ -55,7 +55,7 @@
       "the root's buffer: one round, the root serves n reads), or auto: pull up to 4 PEs; above, "   \
       "tree below 128 KiB, and from it pull on one node, scatter across nodes")                     \
     X(fcollect_algo, "FABSHMEM_FCOLLECT_ALGO", "", String, "auto", "", "",                                \
-      "fcollect algorithm (kernels: bruck where set, else puts to every member as NVSHMEM's): "    \
+      "fcollect and collect algorithm (kernels: bruck where set, else puts to every member as NVSHMEM's): "    \
       "bruck (pushed: log2(n) rounds of puts, each PE sending what it has "                        \
       "to the PE 2^k before it), pull (every PE reads every PE's block: n gets, two syncs), or "     \
       "auto: pull on one node, bruck across nodes")                                                 \

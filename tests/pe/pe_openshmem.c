@@ -187,6 +187,18 @@ int main(int argc, char **argv) {
                 CHECK(dst2[(pe * 2 + i) * 2 + 1] == -1, "alltoalls form %d wrote a gap", form);
             }
     }
+    /* Unit strides (alltoall's layout, which takes alltoall's algorithm): block j of 3 elements
+     * is src3[j * 3 ..] on the sender and lands at dst2[j * 3 ..] (dst2 holds 4 per PE). */
+    for (int form = 0; form < 2; ++form) {
+        for (int k = 0; k < n * 2 * 2; ++k) dst2[k] = -1;
+        shmem_barrier_all();
+        if (form == 0) shmem_long_alltoalls(SHMEM_TEAM_WORLD, dst2, src3, 1, 1, 3);
+        else shmem_alltoalls64(dst2, src3, 1, 1, 3, 0, 0, n, pSync);
+        for (int pe = 0; pe < n; ++pe)
+            for (int i = 0; i < 3; ++i)
+                CHECK(dst2[pe * 3 + i] == pe * 100000L + me * 3 + i, "unit-stride alltoalls form %d from %d [%d]", form, pe, i);
+        for (int k = n * 3; k < n * 2 * 2; ++k) CHECK(dst2[k] == -1, "unit-stride alltoalls form %d wrote past the end", form);
+    }
 
     /* Contexts: the default one, a world context, a context over the world in reverse order
      * (PE numbers in the team), the error returns. */
