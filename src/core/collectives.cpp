@@ -195,12 +195,16 @@ size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node) {
     return choice == "auto" && n > 2 && !on_one_node ? kBlocksFrom - 1 : 0;
 }
 
-ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes) {
+size_t blocks_from(const Runtime &rt) {
     const std::string &choice = rt.config.reduce_algo;
-    if (group.members.size() < 2 || !bytes || choice == "pull") return ReduceAlgo::pull;
+    return choice == "blocks" ? 0 : choice == "auto" ? kBlocksFrom : SIZE_MAX;
+}
+
+ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes) {
+    if (group.members.size() < 2 || !bytes || rt.config.reduce_algo == "pull") return ReduceAlgo::pull;
     if (bytes <= doubling_limit(rt, group.members.size(), group.on_one_node) && may_push(rt, group))
         return ReduceAlgo::doubling;
-    return choice == "blocks" || (choice == "auto" && bytes >= kBlocksFrom) ? ReduceAlgo::blocks : ReduceAlgo::pull;
+    return bytes >= blocks_from(rt) ? ReduceAlgo::blocks : ReduceAlgo::pull;
 }
 
 void fcollect(Runtime &rt, const char *function, const Group &group, void *dest, const void *source,

@@ -188,6 +188,7 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.members = memory.members;
         entry.scratch = memory.scratch;
         entry.doubling_bytes = doubling_limit(rt_, team->members.size(), team->on_one_node);
+        entry.blocks_bytes = blocks_from(rt_);
         // The pushed broadcast and fcollect only when asked for by name: under auto kernels keep
         // NVSHMEM's puts to every member (measured faster with the PEs sharing a GPU: each of
         // the tree's and Bruck's rounds waits for a PE whose kernel is off it).

@@ -59,6 +59,9 @@ ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes)
 // Reductions of up to this many bytes over n members go by doubling; kernels' reductions take
 // the same rule (device_channel.cpp), so the host and the device get the same bits.
 size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node);
+// Larger reductions of at least this many bytes go by blocks (SIZE_MAX: never); kernels too
+// (the same bits as the pull's, so this is for speed only).
+size_t blocks_from(const Runtime &rt);
 
 // The pull: every member reads every member's `count` elements at `source` (its own pointer,
 // which may differ by member: reducescatter) and combines them in member order.

@@ -48,6 +48,8 @@ typedef struct fabshmemi_device_team {
     /* The host's rules (src/core/collectives.h), so that kernels choose as it does: */
     unsigned long long doubling_bytes; /* reductions of up to this many bytes go by recursive
                                           doubling (the same bits as the host's either way) */
+    unsigned long long blocks_bytes;   /* larger reductions of at least this many bytes go by
+                                          reduce-scatter + allgather (the pull's bits) */
     unsigned long long tree_bytes;     /* broadcasts of up to this many bytes go down a tree
                                           (FABSHMEM_BROADCAST_ALGO set; 0 under auto) */
     int bruck_fcollect;                /* fcollect by Bruck's allgather, not puts to every member */
