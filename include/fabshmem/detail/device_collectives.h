@@ -223,26 +223,41 @@ __device__ inline void combine_members(const Group &group, const char *function,
     }
 }
 
+// What the pull and the blocks start from: the team, the checked offset of source, the
+// team's scratch halves (the combined chunk, and a member's chunk through the ring), and how
+// many elements a chunk holds.
+template <class T>
+struct Pulled {
+    const fabshmemi_device_team &team;
+    uint64_t source_offset;
+    T *sum, *incoming;
+    size_t chunk;
+};
+template <class T>
+__device__ inline Pulled<T> pulled(const char *function, int team, T *dest, const T *source, size_t count) {
+    const fabshmemi_device_team &t = team_for(function, team);
+    const size_t bytes = count * sizeof(T);
+    if (count && bytes / sizeof(T) != count) fail_range(function, dest, bytes);
+    heap_offset(function, dest, bytes, state.my_pe);
+    return {t, heap_offset(function, source, bytes, state.my_pe), reinterpret_cast<T *>(t.scratch),
+            reinterpret_cast<T *>(t.scratch + state.reduce_chunk_bytes), state.reduce_chunk_bytes / sizeof(T)};
+}
+
 // In chunks of the team's scratch: combine every member's chunk, sync (every member has read
 // this chunk of every source), then write the chunk to dest, which may be source itself.
 template <class Group, class T, class Op>
 __device__ inline int reduce_pull(const Group &group, const char *function, int team, T *dest, const T *source,
                                   size_t count, Op op) {
-    const fabshmemi_device_team &t = team_for(function, team);
-    const size_t bytes = count * sizeof(T);
-    if (count && bytes / sizeof(T) != count) fail_range(function, dest, bytes);
-    heap_offset(function, dest, bytes, state.my_pe);
-    const uint64_t source_offset = heap_offset(function, source, bytes, state.my_pe);
-    T *sum = reinterpret_cast<T *>(t.scratch);
-    T *incoming = reinterpret_cast<T *>(t.scratch + state.reduce_chunk_bytes);
-    const size_t chunk = state.reduce_chunk_bytes / sizeof(T);
+    const Pulled<T> p = pulled(function, team, dest, source, count);
+    const fabshmemi_device_team &t = p.team;
+    const size_t chunk = p.chunk;
     const unsigned rank = group.rank(), threads = group.size();
     team_sync(group, function, team, false);
     for (size_t start = 0; start < count; start += chunk) {
         const size_t n = count - start < chunk ? count - start : chunk;
-        combine_members(group, function, t, sum, incoming, source_offset + start * sizeof(T), n, op);
+        combine_members(group, function, t, p.sum, p.incoming, p.source_offset + start * sizeof(T), n, op);
         team_sync(group, function, team, false);
-        for (size_t i = rank; i < n; i += threads) dest[start + i] = sum[i];
+        for (size_t i = rank; i < n; i += threads) dest[start + i] = p.sum[i];
         group.sync();
     }
     return 0;
@@ -257,21 +272,16 @@ __device__ inline int reduce_pull(const Group &group, const char *function, int 
 template <class Group, class T, class Op>
 __device__ inline int reduce_blocks(const Group &group, const char *function, int team, T *dest, const T *source,
                                     size_t count, Op op) {
-    const fabshmemi_device_team &t = team_for(function, team);
-    const size_t bytes = count * sizeof(T);
-    if (count && bytes / sizeof(T) != count) fail_range(function, dest, bytes);
-    heap_offset(function, dest, bytes, state.my_pe);
-    const uint64_t source_offset = heap_offset(function, source, bytes, state.my_pe);
-    T *sum = reinterpret_cast<T *>(t.scratch);
-    T *incoming = reinterpret_cast<T *>(t.scratch + state.reduce_chunk_bytes);
-    const size_t chunk = state.reduce_chunk_bytes / sizeof(T), n = static_cast<size_t>(t.n_pes);
+    const Pulled<T> p = pulled(function, team, dest, source, count);
+    const fabshmemi_device_team &t = p.team;
+    const size_t chunk = p.chunk, n = static_cast<size_t>(t.n_pes);
     const size_t me = static_cast<size_t>(t.my_index), end = count * (me + 1) / n;
     const unsigned rank = group.rank(), threads = group.size();
     team_sync(group, function, team, false);
     for (size_t start = count * me / n; start < end; start += chunk) {  // block b: [count b / n, count (b + 1) / n)
         const size_t length = end - start < chunk ? end - start : chunk;
-        combine_members(group, function, t, sum, incoming, source_offset + start * sizeof(T), length, op);
-        for (size_t i = rank; i < length; i += threads) dest[start + i] = sum[i];
+        combine_members(group, function, t, p.sum, p.incoming, p.source_offset + start * sizeof(T), length, op);
+        for (size_t i = rank; i < length; i += threads) dest[start + i] = p.sum[i];
         group.sync();
     }
     team_sync(group, function, team, false);  // every block made, every source read
