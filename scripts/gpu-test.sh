@@ -56,8 +56,8 @@ check gpu-device-collectives-ring ok 'gpu_device_collectives: PASS on 2 PEs .*re
 check gpu-device-collectives-doubling-ring-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*request ring' run 3 env FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 check gpu-device-collectives-doubling-ring-4pe ok 'gpu_device_collectives: PASS on 4 PEs .*request ring' run 4 env FABSHMEM_REDUCE_ALGO=doubling FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 check gpu-device-collectives-doubling-ipc-5pe ok 'gpu_device_collectives: PASS on 5 PEs .*CUDA IPC' run 5 env FABSHMEM_REDUCE_ALGO=doubling $g/gpu_device_collectives
-# Kernels' reductions by reduce-scatter + allgather (auto from 8 KiB: the large reductions of the
-# default runs), forced for every size: blocks of no element on most members at count 1.
+# Kernels' reductions by reduce-scatter + allgather (FABSHMEM_REDUCE_ALGO=blocks), for every
+# size: blocks of no element on most members at count 1, many chunks past the scratch's 128 KiB.
 check gpu-device-collectives-blocks-ipc-5pe ok 'gpu_device_collectives: PASS on 5 PEs .*CUDA IPC' run 5 env FABSHMEM_REDUCE_ALGO=blocks $g/gpu_device_collectives
 check gpu-device-collectives-blocks-ring-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*request ring' run 3 env FABSHMEM_REDUCE_ALGO=blocks FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 # Kernels' broadcast down a binomial tree and fcollect by Bruck's allgather (flagged puts), as

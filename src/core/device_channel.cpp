@@ -1,5 +1,6 @@
 #include "device_channel.h"
 
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -188,11 +189,12 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.members = memory.members;
         entry.scratch = memory.scratch;
         entry.doubling_bytes = doubling_limit(rt_, team->members.size(), team->on_one_node);
-        entry.blocks_bytes = blocks_from(rt_);
         // The pushed broadcast and fcollect only when asked for by name: under auto kernels keep
         // NVSHMEM's puts to every member (measured faster with the PEs sharing a GPU: each of
-        // the tree's and Bruck's rounds waits for a PE whose kernel is off it).
+        // the tree's and Bruck's rounds waits for a PE whose kernel is off it). The blocks too
+        // (FABSHMEM_REDUCE_ALGO=blocks), until they have run on a GPU: under auto kernels pull.
         const bool tree_asked = rt_.config.broadcast_algo != "auto", bruck_asked = rt_.config.fcollect_algo != "auto";
+        entry.blocks_bytes = rt_.config.reduce_algo == "blocks" ? blocks_from(rt_) : SIZE_MAX;
         entry.tree_bytes = tree_asked ? pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node) : 0;
         entry.bruck_fcollect = bruck_asked && fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);
     } else {

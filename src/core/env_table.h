@@ -64,7 +64,7 @@
       "then notices it: one sync and one round), pull (every PE reads its block from every PE "     \
       "between two syncs), or auto: push above 4 PEs")                                              \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
-      "Reduction algorithm (kernels take the host's choice): blocks (each PE "     \
+      "Reduction algorithm (kernels take the host's choice, blocks only where set): blocks (each PE "     \
       "reduces one block of every PE's data, then all blocks are gathered: 2(n-1)/n of the data "  \
       "per PE), pull (every PE reads every PE's data: "  \
       "n times it, in one round), doubling (recursive doubling, pushed: log2(n) rounds), or auto: " \

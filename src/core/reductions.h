@@ -60,7 +60,7 @@ ReduceAlgo reduce_algorithm(const Runtime &rt, const Group &group, size_t bytes)
 // the same rule (device_channel.cpp), so the host and the device get the same bits.
 size_t doubling_limit(const Runtime &rt, size_t n, bool on_one_node);
 // Larger reductions of at least this many bytes go by blocks (SIZE_MAX: never); kernels too
-// (the same bits as the pull's, so this is for speed only).
+// where FABSHMEM_REDUCE_ALGO=blocks (the same bits as the pull's, so this is for speed only).
 size_t blocks_from(const Runtime &rt);
 
 // The pull: every member reads every member's `count` elements at `source` (its own pointer,
