@@ -486,7 +486,11 @@ rm -rf "$work"
 echo "== 2 simulated nodes x 2 PEs (network namespaces): ipc within a node, tcp between nodes"
 if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.log"); then
     record cluster-2nodes-up 0
-    srun_nodes() { local per_node=$1; shift; scripts/local-cluster.sh exec srun --mpi=pmix -N 2 --ntasks-per-node="$per_node" "$@"; }
+    # The watchdog's read of the next PE waits 30 s here, not 5: with 4 PEs, their progress
+    # threads and the namespaces' tcp on 2 cores, a peer's connection stays backed up for 2-5 s
+    # now and then (the provider answers 'try again'), and a 5-s watchdog ended ~1 run in 10 of
+    # the staged rma_sizes. The dead-peer checks below run with the default.
+    srun_nodes() { local per_node=$1; shift; FABSHMEM_PEER_TIMEOUT=${FABSHMEM_PEER_TIMEOUT:-30} scripts/local-cluster.sh exec srun --mpi=pmix -N 2 --ntasks-per-node="$per_node" "$@"; }
     export -f srun_nodes
     for t in rma_types rma_sizes ordering busy_target; do
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t

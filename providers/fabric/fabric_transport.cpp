@@ -519,17 +519,31 @@ void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     if (temporary) fi_close(&temporary->fid);
 }
 
+// A read of `pe`'s signal words, waited for `timeout_ms` at most, or longer while the PE keeps
+// completing other operations (the probe is queued behind them: the PE is alive).
 bool FabricTransport::probe(int pe, int timeout_ms) {
-    if (probe_remaining_.load(std::memory_order_acquire) > 0) return false;  // the last one never came
+    probed_pe_.store(pe, std::memory_order_relaxed);
+    uint64_t answered = probed_pe_completions_.load(std::memory_order_relaxed);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    // Waits for the probe, extending the deadline while the PE answers anything else.
+    auto alive_until_deadline = [&] {
+        while (probe_remaining_.load(std::memory_order_acquire) > 0) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                uint64_t now_answered = probed_pe_completions_.load(std::memory_order_relaxed);
+                if (now_answered == answered) return false;
+                answered = now_answered;
+                deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+            }
+            if (!poll()) std::this_thread::sleep_for(std::chrono::microseconds(100));
+        }
+        return true;
+    };
+    if (!alive_until_deadline()) return false;  // the last probe, still queued: `temporary` stays in use
     fid_mr *temporary = nullptr;
     void *desc = local_descriptor(&probe_word_, sizeof probe_word_, &temporary);
     probe_remaining_.store(1, std::memory_order_release);
     post(Op::read, &probe_word_, sizeof probe_word_, desc, pe, region(pe, kSignals), 0, &probe_remaining_, 0);
-    auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
-    while (probe_remaining_.load(std::memory_order_acquire) > 0) {
-        if (std::chrono::steady_clock::now() > deadline) return false;  // `temporary` stays: in use
-        if (!poll()) std::this_thread::sleep_for(std::chrono::microseconds(100));
-    }
+    if (!alive_until_deadline()) return false;
     if (temporary) fi_close(&temporary->fid);
     return true;
 }
@@ -564,6 +578,8 @@ void FabricTransport::release_temporary_registrations() {
 void FabricTransport::complete(void *op_context) {
     auto *context = reinterpret_cast<OpContext *>(op_context);
     std::atomic<int> *remaining = context->remaining;
+    if (context->pe == probed_pe_.load(std::memory_order_relaxed))
+        probed_pe_completions_.fetch_add(1, std::memory_order_relaxed);
     if (context->pooled) release_context(context);
     completed_.fetch_add(1, std::memory_order_release);
     // Last: a blocking caller may return at once, taking its counter (and a stack context).

@@ -186,8 +186,13 @@ private:
     size_t address_bytes_ = 0;  // one peer's address in the provider's address vector
 
     // The watchdog's liveness read: members, since a read that times out may still complete.
+    // Completions of other operations with the probed PE count too: under heavy traffic the
+    // probe waits behind them on the connection (seen over tcp: > 5 s behind staged 8 MiB
+    // transfers), and a PE that answers them is alive.
     uint64_t probe_word_ = 0;
     std::atomic<int> probe_remaining_{0};
+    std::atomic<int> probed_pe_{-1};
+    std::atomic<uint64_t> probed_pe_completions_{0};
 
     std::atomic<bool> atomics_in_flight_{false};  // atomic_nbi since the last quiet: fence quiets
     std::atomic<uint64_t> posted_{0};
