@@ -192,7 +192,8 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         // The pushed broadcast and fcollect only when asked for by name: under auto kernels keep
         // NVSHMEM's puts to every member (measured faster with the PEs sharing a GPU: each of
         // the tree's and Bruck's rounds waits for a PE whose kernel is off it). The blocks too
-        // (FABSHMEM_REDUCE_ALGO=blocks), until they have run on a GPU: under auto kernels pull.
+        // (FABSHMEM_REDUCE_ALGO=blocks), until timed at the sizes they are for: under auto
+        // kernels pull.
         const bool tree_asked = rt_.config.broadcast_algo != "auto", bruck_asked = rt_.config.fcollect_algo != "auto";
         entry.blocks_bytes = rt_.config.reduce_algo == "blocks" ? blocks_from(rt_) : SIZE_MAX;
         entry.tree_bytes = tree_asked ? pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node) : 0;
