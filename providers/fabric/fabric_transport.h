@@ -187,8 +187,7 @@ private:
 
     // The watchdog's liveness read: members, since a read that times out may still complete.
     // Completions of other operations with the probed PE count too: under heavy traffic the
-    // probe waits behind them on the connection (seen over tcp: > 5 s behind staged 8 MiB
-    // transfers), and a PE that answers them is alive.
+    // probe may wait behind them on the connection, and a PE that answers them is alive.
     uint64_t probe_word_ = 0;
     std::atomic<int> probe_remaining_{0};
     std::atomic<int> probed_pe_{-1};
