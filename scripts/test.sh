@@ -201,6 +201,8 @@ FABSHMEM_INFO=1 FABSHMEM_WAIT_POLICY=yield check wait-policy-yield ok 'PE 1: wai
 FABSHMEM_WAIT_POLICY=spin check collectives-spin-ipc-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
 # Debug mode's checks that every PE passes the same sizes and makes the same allocations.
 FABSHMEM_DEBUG=1 check collectives-debug-ipc-3pe ok 'PASS on 3 PEs' srun_n 3 $pe/pe_collectives
+FABSHMEM_DEBUG=1 check openshmem-debug-ipc-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
+FABSHMEM_DEBUG=1 check shmem15-debug-ipc-3pe ok 'shmem15: PASS on 3 PEs' srun_n 3 $pe/pe_shmem15
 FABSHMEM_WAIT_POLICY=nap check wait-policy-invalid fail "${prefix}error: FABSHMEM_WAIT_POLICY=nap is not valid: expected auto, spin or yield" srun_n 2 $ex/hello
 FABSHMEM_FCOLLECT_ALGO=ring check fcollect-algo-invalid fail "${prefix}error: FABSHMEM_FCOLLECT_ALGO=ring is not valid: expected auto, pull or bruck" srun_n 2 $ex/hello
 FABSHMEM_BROADCAST_ALGO=ring check broadcast-algo-invalid fail "${prefix}error: FABSHMEM_BROADCAST_ALGO=ring is not valid: expected auto, pull, tree or scatter" srun_n 2 $ex/hello
