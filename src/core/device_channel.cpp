@@ -138,6 +138,10 @@ DeviceChannel::DeviceChannel(Runtime &rt) : rt_(rt) {
     state_.reduce_slot_bytes = SymmetricHeap::kReduceSlotBytes;
     state_.reduce_slots = SymmetricHeap::kReduceSlots;
     state_.reduce_flags_offset = SymmetricHeap::kDeviceReduceFlagsOffset;
+    state_.broadcast_buffers_offset = SymmetricHeap::kBroadcastBuffersOffset;
+    state_.broadcast_buffer_bytes = SymmetricHeap::kBroadcastBufferBytes;
+    state_.broadcast_header_bytes = SymmetricHeap::kBroadcastHeaderBytes;
+    state_.broadcast_ring_bytes = SymmetricHeap::kBroadcastRingBytes;
     for (size_t slot = 0; slot < kSlots; ++slot) set_team(static_cast<int>(slot), rt.teams.find(static_cast<int>(slot)));
 
     if (!all_mapped) {
@@ -198,13 +202,25 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.blocks_bytes = rt_.config.reduce_algo == "blocks" ? blocks_from(rt_) : SIZE_MAX;
         entry.tree_bytes = tree_asked ? pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node) : 0;
         entry.bruck_fcollect = bruck_asked && fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);
+        // Under auto, broadcasts among PEs that all store into each other's heaps go straight
+        // into them with a flag word each, the small ones inside the flag words (NVSHMEM's LL
+        // protocol): no member waits for another. Every member sees the same: CUDA IPC maps
+        // the heaps of a node's PEs both ways.
+        bool all_mapped = true;
+        for (int pe : team->members) all_mapped = all_mapped && rt_.route(pe).local_address(0, pe);
+        entry.direct_broadcast = rt_.config.broadcast_algo == "auto" && all_mapped;
+        entry.ll_bytes = entry.direct_broadcast ? kLowLatencyBroadcastBytes : 0;
+        entry.ring_room = SymmetricHeap::kBroadcastRingBytes;  // every member has read to 0
     } else {
-        // Every peer's write to these flags was waited for by a sync or a reduction here: none
-        // is in flight.
+        // Every peer's write to these flags and to the broadcast buffer was waited for by a sync,
+        // a reduction or a broadcast here: none is in flight. A team made in this slot later
+        // starts from zeroed flags (its first direct broadcast's flag is 1).
         for (size_t flags_offset : {SymmetricHeap::kDeviceTeamFlagsOffset, SymmetricHeap::kDeviceReduceFlagsOffset}) {
             char *flags = rt_.heap.base() + flags_offset + SymmetricHeap::team_flags_offset(slot);
             ok = ok && cuda::memset_device(flags, 0, SymmetricHeap::kMaxSyncRounds * sizeof(uint64_t), &error);
         }
+        char *buffer = rt_.heap.base() + SymmetricHeap::kBroadcastBuffersOffset + slot * SymmetricHeap::kBroadcastBufferBytes;
+        ok = ok && cuda::memset_device(buffer, 0, SymmetricHeap::kBroadcastBufferBytes, &error);
     }
     auto *table = static_cast<fabshmemi_device_team *>(team_table_);
     if (!ok || !cuda::copy(&table[slot], &entry, sizeof entry, &error) || !cuda::copies_complete(&error))

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fabshmem/detail/device_state.h"
+#include "symmetric_heap.h"
 
 namespace fabshmem {
 
@@ -46,6 +47,12 @@ public:
     static constexpr uint64_t kMaxBatch = 256;
     // Device reductions combine this much of every member's data per team sync.
     static constexpr uint64_t kReduceChunkBytes = 128 << 10;
+    // Kernels' direct broadcasts of up to this much data carry it in their flag words (twice
+    // the bytes of ring); larger ones take one word. 128 of the largest fit in the ring before
+    // a root may have to wait for a member to read, 8,192 of the others: a kernel can make
+    // that many back to back without waiting for the other PEs' kernels.
+    static constexpr uint64_t kLowLatencyBroadcastBytes = 256;
+    static_assert(128 * 2 * kLowLatencyBroadcastBytes <= SymmetricHeap::kBroadcastRingBytes, "128 fit");
 
 private:
     void execute(fabshmemi_request &request);

@@ -48,8 +48,10 @@
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
     X(broadcast_algo, "FABSHMEM_BROADCAST_ALGO", "", String, "auto", "", "",                              \
-      "Broadcast algorithm (kernels: the tree where tree or scatter is set, else puts to every "    \
-      "member as NVSHMEM's): tree (binomial: the root's data is pushed down a tree in log2(n) "    \
+      "Broadcast algorithm (kernels: the tree where tree or scatter is set; under auto, up to "     \
+      "2 KiB in multiples of 4 bytes among PEs that all map each other's heaps, NVSHMEM's "         \
+      "low-latency protocol (data and flag in one word, no sync); else puts to every member as "   \
+      "NVSHMEM's): tree (binomial: the root's data is pushed down a tree in log2(n) "    \
       "rounds, the root sends log2(n) copies), scatter (the data in n blocks down a binomial tree, " \
       "then Bruck's allgather: 2 log2(n) rounds, about 2 copies sent per PE), pull (every PE reads " \
       "the root's buffer: one round, the root serves n reads), or auto: pull up to 4 PEs; above, "   \

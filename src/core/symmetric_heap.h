@@ -44,12 +44,19 @@ public:
     static constexpr size_t kPushFlagsOffset = 32768;
     // In the data region, past the first kSignalBytes: the slots recursive doubling's partials
     // arrive in (reductions.h), one per round (131,072 PEs need 17) and one for the pairs that
-    // fold first. Together they end the library's part of the data region.
+    // fold first.
     static constexpr size_t kReduceSlotsOffset = kSignalBytes;
     static constexpr size_t kReduceSlotBytes = 8192;
     static constexpr int kReduceSlots = 18;
     static constexpr size_t kMaxDoublingPes = size_t{1} << (kReduceSlots - 1);
-    static constexpr size_t kLibraryBytes = kReduceSlotsOffset + kReduceSlots * kReduceSlotBytes;
+    // Then, per team slot, where kernels' broadcasts among PEs that map each other's heaps
+    // arrive (device_collectives.h, written by peers' kernels through CUDA IPC): a header whose
+    // first word says how far into the ring this PE has read, then the ring of flag words.
+    static constexpr size_t kBroadcastBuffersOffset = kReduceSlotsOffset + kReduceSlots * kReduceSlotBytes;
+    static constexpr size_t kBroadcastHeaderBytes = 64;
+    static constexpr size_t kBroadcastRingBytes = 65536;
+    static constexpr size_t kBroadcastBufferBytes = kBroadcastHeaderBytes + kBroadcastRingBytes;
+    static constexpr size_t kLibraryBytes = kBroadcastBuffersOffset + kMaxTeams * kBroadcastBufferBytes;
     // In a GPU heap's data region (its first kLibraryBytes are the library's too): the device
     // API's team sync flags, laid out as the host's, written by peers' kernels or the fabric.
     static constexpr size_t kDeviceTeamFlagsOffset = 4096;

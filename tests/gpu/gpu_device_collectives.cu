@@ -1,9 +1,10 @@
 // Teams and collectives inside kernels, on any number of PEs, every result checked on the
 // host against a reference: team queries (my_pe, n_pes, translate) beside the host's answers;
 // barriers and syncs on a reversed world team and a sub-team made and destroyed repeatedly;
-// broadcast, fcollect, alltoall and reductions (several types and operators, in place, larger
-// than the reduction chunk) in the thread, warp and block forms; device reductions give the
-// same bits as the host's. Through CUDA IPC, or the request ring with FABSHMEM_DISABLE_IPC=1.
+// broadcast, fcollect, alltoall, runs of broadcasts with no sync between them, and reductions
+// (several types and operators, in place, larger than the reduction chunk) in the thread, warp
+// and block forms; device reductions give the same bits as the host's. Through CUDA IPC, or the
+// request ring with FABSHMEM_DISABLE_IPC=1.
 //   gpu_device_collectives [invalid_team]   (invalid_team: a kernel syncs a team that does not exist)
 #include <cstdlib>
 #include <cstring>
@@ -182,6 +183,64 @@ void check_data_collectives(nvshmem_team_t team, size_t count) {
     nvshmem_free(src);
 }
 
+// ---- broadcasts back to back -----------------------------------------------------------------
+
+// One kernel makes `runs` broadcasts one after another with no sync between them: sizes of
+// 1 B to 4 KiB (multiples of 4 and not, so that data in the flag words and data copied take
+// turns, and the flag words go round the ring more than twice), roots in turn for the first
+// half and then member 0 alone (which then runs ahead of the others and must wait until they
+// have read what it would overwrite), every third in place, every fifth at an odd address.
+// Each lands in a part of dest of its own; the host checks every byte.
+__host__ __device__ size_t run_bytes(int k) {
+    const size_t sizes[] = {8, 4, 3, 64, 2048, 1, 512, 2049, 100, 4096, 16, 1024, 256, 256, 252, 256};
+    return sizes[k % 16];
+}
+__host__ __device__ int run_root(int k, int runs, int t_n) { return k < runs / 2 ? k % t_n : 0; }
+__host__ __device__ size_t run_offset(int k) { return size_t(k) * 4104 + (k % 5 == 4 ? 1 : 0); }
+__host__ __device__ unsigned char run_pattern(int pe, int k, size_t i) { return (pe * 37 + k * 11 + i * 13 + 5) & 0xff; }
+
+__global__ void fill_run_kernel(char *p, int runs, int pe) {
+    for (int k = blockIdx.x; k < runs; k += gridDim.x)
+        for (size_t i = threadIdx.x; i < run_bytes(k); i += blockDim.x) p[run_offset(k) + i] = run_pattern(pe, k, i);
+}
+
+__global__ void broadcast_run_kernel(Form form, nvshmem_team_t team, char *dest, const char *src, int runs, int t_n) {
+    for (int k = 0; k < runs; ++k) {
+        char *d = dest + run_offset(k);
+        const char *s = k % 3 == 2 ? d : src + run_offset(k);
+        BY_FORM(form, broadcastmem, team, d, s, run_bytes(k), run_root(k, runs, t_n));
+    }
+}
+
+// Called by every PE, like check_barriers.
+void check_broadcast_run(nvshmem_team_t team, int runs) {
+    const int me = nvshmem_my_pe();
+    const size_t bytes = run_offset(runs);
+    auto *src = static_cast<char *>(nvshmem_malloc(bytes));
+    auto *dest = static_cast<char *>(nvshmem_malloc(bytes));
+    std::vector<char> got(bytes);
+    for (Form form : kForms) {
+        if (team == NVSHMEM_TEAM_INVALID) break;
+        const int t_n = nvshmem_team_n_pes(team);
+        fill_run_kernel<<<64, 256>>>(src, runs, me);
+        fill_run_kernel<<<64, 256>>>(dest, runs, me);  // in place: the root's dest is its source
+        dest_ready(team);
+        broadcast_run_kernel<<<1, threads_of(form)>>>(form, team, dest, src, runs, t_n);
+        CUDA_OK(cudaDeviceSynchronize());
+        CUDA_OK(cudaMemcpy(got.data(), dest, bytes, cudaMemcpyDeviceToHost));
+        for (int k = 0; k < runs; ++k) {
+            const int root = nvshmem_team_translate_pe(team, run_root(k, runs, t_n), NVSHMEM_TEAM_WORLD);
+            for (size_t i = 0; i < run_bytes(k); ++i) {
+                const unsigned char b = got[run_offset(k) + i];
+                PE_CHECK(b == run_pattern(root, k, i), "%s broadcast %d of %d (%zu bytes from root %d): byte %zu is %u, not %u",
+                         form_name(form), k, runs, run_bytes(k), run_root(k, runs, t_n), i, b, run_pattern(root, k, i));
+            }
+        }
+    }
+    nvshmem_free(dest);
+    nvshmem_free(src);
+}
+
 // ---- reductions ----------------------------------------------------------------------------
 
 // Filled on the host and copied in, so the reference starts from the same bits (a kernel
@@ -331,10 +390,12 @@ int main(int argc, char **argv) {
         if (tail != NVSHMEM_TEAM_INVALID) check_queries(tail);
         check_barriers(tail, 5);
         check_data_collectives(tail, 3);
+        check_broadcast_run(tail, mapped ? 240 : 32);
         if (tail != NVSHMEM_TEAM_INVALID) nvshmem_team_destroy(tail);
     }
     stage_done("gpu_device_collectives", "sub-teams");
     for (size_t count : {size_t{1}, size_t{4097}}) check_data_collectives(reversed, count);
+    check_broadcast_run(reversed, mapped ? 1200 : 32);
     stage_done("gpu_device_collectives", "broadcast, fcollect, alltoall");
     check_reductions(reversed, mapped);
     check_reductions(NVSHMEM_TEAM_WORLD, mapped);

@@ -13,6 +13,8 @@ namespace {
 //   reductions by recursive doubling. Each opens with a team sync (every member is in it, so
 //   every dest and slot may be written, and each has the same epoch), then data go straight
 //   into the peers' memory, each piece followed by a flag word set to the epoch (below).
+// - Broadcasts where every member maps every heap (one node, CUDA IPC): straight into the
+//   members' heaps with a flag word each, no sync (broadcast_direct).
 // - Otherwise broadcast, fcollect and alltoall push to every member, as NVSHMEM's do (mapped
 //   stores, or puts through the ring), then one barrier completes the puts and tells every member
 //   its dest is whole: a dest may so be written before its owner enters the collective, as with
@@ -103,6 +105,109 @@ __device__ inline void broadcast_tree(const Group &group, const char *function, 
     group.sync();
 }
 
+// 4 bytes at word i of `p`, through 4-byte accesses where `p` is aligned to them.
+__device__ inline unsigned load_quad(const void *p, size_t i, bool aligned) {
+    if (aligned) return static_cast<const unsigned *>(p)[i];
+    unsigned v;
+    memcpy(&v, static_cast<const char *>(p) + 4 * i, 4);
+    return v;
+}
+__device__ inline void store_quad(void *p, size_t i, unsigned v, bool aligned) {
+    if (aligned) static_cast<unsigned *>(p)[i] = v;
+    else memcpy(static_cast<char *>(p) + 4 * i, &v, 4);
+}
+
+// The word of `pe`'s broadcast buffer for `team` at heap offset `at` past its start, through
+// the mapping (every member maps every member's heap where broadcasts are direct).
+__device__ inline volatile unsigned long long *broadcast_word(int pe, int team, uint64_t at) {
+    char *heap = pe == state.my_pe ? state.heap_base : peer_heap(pe);
+    return reinterpret_cast<volatile unsigned long long *>(heap + state.broadcast_buffers_offset +
+                                                            team * state.broadcast_buffer_bytes + at);
+}
+
+// Direct broadcast, for teams whose members all map each other's heaps (t.direct_broadcast):
+// the root writes straight into every member, and each member learns that its data are there
+// from a word in its ring carrying the broadcast's flag (a count that only grows while the team
+// lives: the host zeroes the buffer when it frees the slot). Up to t.ll_bytes the data travel in
+// the flag words themselves, 4 bytes and the flag in each 8-byte store (NVSHMEM's LL protocol),
+// and each member copies them into its own dest; above, the root copies into every member's
+// dest, then a system fence, then the flag words. No member waits for another but for its data:
+// a root only waits where the ring is a lap ahead of a member, which then has not yet read what
+// would be overwritten (each member's header word says how far it has read). As with
+// NVSHMEM, a member's dest may so be written before that member enters the broadcast (it must
+// not be in use then, as for the puts).
+template <class Group>
+__device__ inline void broadcast_direct(const Group &group, const char *function, int team, fabshmemi_device_team &t,
+                                        void *dest, const void *source, size_t bytes, int root) {
+    const bool in_words = bytes <= t.ll_bytes && bytes % 4 == 0;
+    const size_t words = in_words ? bytes / 4 : 1;
+    const unsigned long long ring = state.broadcast_ring_bytes, used = words * sizeof(unsigned long long);
+    group.sync();  // every thread's part of `source` is written, and t is as the last call left it
+    unsigned long long at = t.ring_position;
+    if (at % ring + used > ring) at += ring - at % ring;  // a broadcast's words never wrap
+    const unsigned long long end = at + used;
+    const unsigned flag = t.broadcast_flag + 1 == 0 ? 1 : t.broadcast_flag + 1;  // 0: never written
+    const unsigned long long tag = static_cast<unsigned long long>(flag) << 32;
+    const uint64_t slot = state.broadcast_header_bytes + at % ring;
+    const int n = t.n_pes;
+    const bool root_here = t.my_index == root;
+    if (root_here && end > t.ring_room && group.rank() == 0) {
+        // Every other member has read what this broadcast overwrites (its words of a lap ago).
+        unsigned long long room = ~0ULL;
+        for (int i = 1; i < n; ++i) {
+            const volatile unsigned long long *read_to = broadcast_word(t.members[(root + i) % n], team, 0);
+            unsigned long long seen;
+            while ((seen = *read_to) + ring < end) __nanosleep(64);
+            room = seen + ring < room ? seen + ring : room;
+        }
+        t.ring_room = room;
+        __threadfence();  // their reads before this PE's writes
+    }
+    group.sync();
+    const bool dest_aligned = (reinterpret_cast<uintptr_t>(dest) & 3) == 0;
+    if (root_here) {
+        const bool source_aligned = (reinterpret_cast<uintptr_t>(source) & 3) == 0;
+        if (in_words) {
+            for (int i = 1; i < n; ++i) {
+                volatile unsigned long long *to = broadcast_word(t.members[(root + i) % n], team, slot);
+                for (size_t w = group.rank(); w < words; w += group.size()) to[w] = tag | load_quad(source, w, source_aligned);
+            }
+        } else {
+            for (int i = 1; i < n; ++i) put(group, function, dest, source, bytes, t.members[(root + i) % n], false);
+        }
+        if (dest != source) copy(group, dest, source, bytes);
+        if (!in_words) {
+            group.sync();
+            if (group.rank() == 0) {
+                __threadfence_system();  // the data before the flags
+                for (int i = 1; i < n; ++i) *broadcast_word(t.members[(root + i) % n], team, slot) = tag;
+            }
+        }
+    } else {
+        const volatile unsigned long long *mine = broadcast_word(state.my_pe, team, slot);
+        if (in_words) {
+            for (size_t w = group.rank(); w < words; w += group.size()) {
+                unsigned long long word;
+                while (((word = mine[w]) & ~0xffffffffULL) != tag) __nanosleep(32);
+                store_quad(dest, w, static_cast<unsigned>(word), dest_aligned);
+            }
+        } else if (group.rank() == 0) {
+            while ((*mine & ~0xffffffffULL) != tag) __nanosleep(32);
+            __threadfence_system();  // the data are read after the flag
+        }
+    }
+    group.sync();  // every thread has read its words
+    if (group.rank() == 0) {
+        // A member's reads before it says so; the root read nothing (and a fence would wait for
+        // its stores to the members to land).
+        if (!root_here) __threadfence();
+        *broadcast_word(state.my_pe, team, 0) = end;  // read to here: a root may overwrite before it
+        t.ring_position = end;
+        t.broadcast_flag = flag;
+    }
+    group.sync();
+}
+
 template <class Group>
 __device__ inline int broadcast(const Group &group, const char *function, int team, void *dest,
                                 const void *source, size_t bytes, int root) {
@@ -111,6 +216,10 @@ __device__ inline int broadcast(const Group &group, const char *function, int te
     heap_offset(function, dest, bytes, state.my_pe);
     if (bytes <= t.tree_bytes) {
         broadcast_tree(group, function, team, t, dest, source, bytes, root);
+        return 0;
+    }
+    if (t.direct_broadcast) {
+        broadcast_direct(group, function, team, t, dest, source, bytes, root);
         return 0;
     }
     if (t.my_index == root)

@@ -53,6 +53,15 @@ typedef struct fabshmemi_device_team {
     unsigned long long tree_bytes;     /* broadcasts of up to this many bytes go down a tree
                                           (FABSHMEM_BROADCAST_ALGO set; 0 under auto) */
     int bruck_fcollect;                /* fcollect by Bruck's allgather, not puts to every member */
+    int direct_broadcast;              /* broadcasts go straight into the members' heaps, each
+                                          member told by a flag word in its ring, with no sync
+                                          (every member maps every member's heap) */
+    unsigned long long ll_bytes;       /* of those, data of up to this many bytes (multiples of
+                                          4) travel in the flag words (NVSHMEM's LL protocol) */
+    unsigned broadcast_flag;           /* direct broadcasts this PE's kernels made in the team */
+    unsigned long long ring_position;  /* bytes of the ring those took (it wraps) */
+    unsigned long long ring_room;      /* the ring position every member had read to, last
+                                          seen here, plus the ring's size: a root may write below */
 } fabshmemi_device_team;
 
 typedef struct fabshmemi_device_state {
@@ -86,6 +95,13 @@ typedef struct fabshmemi_device_state {
     int reduce_slots;
     uint64_t reduce_flags_offset; /* heap offset of the words that announce them: laid out as
                                      the sync flags, one word per slot */
+    uint64_t broadcast_buffers_offset; /* heap offset of the teams' direct broadcast buffers,
+                                          broadcast_buffer_bytes per team slot: a header (its
+                                          first word: the ring position this PE has read to),
+                                          then broadcast_ring_bytes of ring */
+    uint64_t broadcast_buffer_bytes;
+    uint64_t broadcast_header_bytes;
+    uint64_t broadcast_ring_bytes;
 } fabshmemi_device_state;
 
 #ifdef __cplusplus
