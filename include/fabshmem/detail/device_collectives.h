@@ -173,7 +173,9 @@ __device__ inline void broadcast_direct(const Group &group, const char *function
                 for (size_t w = group.rank(); w < words; w += group.size()) to[w] = tag | load_quad(source, w, source_aligned);
             }
         } else {
-            for (int i = 1; i < n; ++i) put(group, function, dest, source, bytes, t.members[(root + i) % n], false);
+            // Blocking: a dest the mapping does not reach (a registered buffer a peer has not
+            // mapped) goes through the ring, and must be there before its flag.
+            for (int i = 1; i < n; ++i) put(group, function, dest, source, bytes, t.members[(root + i) % n], true);
         }
         if (dest != source) copy(group, dest, source, bytes);
         if (!in_words) {
