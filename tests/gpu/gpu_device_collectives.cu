@@ -188,8 +188,9 @@ void check_data_collectives(nvshmem_team_t team, size_t count) {
 // One kernel makes `runs` broadcasts one after another with no sync between them: sizes of
 // 1 B to 4 KiB (multiples of 4 and not, so that data in the flag words and data copied take
 // turns, and the flag words go round the ring more than twice), roots in turn for the first
-// half and then member 0 alone (which then runs ahead of the others and must wait until they
-// have read what it would overwrite), every third in place, every fifth at an odd address.
+// half and then member 0 alone (which may run a ring ahead of the others and then waits
+// until they have read what it would overwrite), every third in place, every fifth at an odd
+// address.
 // Each lands in a part of dest of its own; the host checks every byte.
 __host__ __device__ size_t run_bytes(int k) {
     const size_t sizes[] = {8, 4, 3, 64, 2048, 1, 512, 2049, 100, 4096, 16, 1024, 256, 256, 252, 256};
