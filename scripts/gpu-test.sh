@@ -67,9 +67,11 @@ check gpu-device-collectives-tree-ipc-5pe ok 'gpu_device_collectives: PASS on 5 
 check gpu-device-collectives-auto-ipc-6pe ok 'gpu_device_collectives: PASS on 6 PEs .*CUDA IPC' run 6 $g/gpu_device_collectives
 check gpu-device-collectives-tree-ring-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*request ring' run 3 env FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 check gpu-device-collectives-tree-ring-4pe ok 'gpu_device_collectives: PASS on 4 PEs .*request ring' run 4 env FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_FCOLLECT_ALGO=bruck FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
-# Kernels' broadcasts as puts to every member where the low-latency protocol would serve (the
-# 2- to 6-PE runs above take it through CUDA IPC under auto, the ring ones the puts).
-check gpu-device-collectives-puts-ipc-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*CUDA IPC' run 3 env FABSHMEM_BROADCAST_ALGO=pull $g/gpu_device_collectives
+# The pull where auto takes another way: kernels' broadcasts as puts to every member where the
+# direct broadcast would serve (the 2- to 6-PE runs above take it through CUDA IPC under auto,
+# the ring ones the puts), and reductions past one 128 KiB chunk, which auto gives the blocks.
+check gpu-device-collectives-pull-ipc-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*CUDA IPC' run 3 env FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_REDUCE_ALGO=pull $g/gpu_device_collectives
+check gpu-device-collectives-pull-ring-3pe ok 'gpu_device_collectives: PASS on 3 PEs .*request ring' run 3 env FABSHMEM_REDUCE_ALGO=pull FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device_collectives
 check gpu-device-invalid-team fail 'fabshmem: PE [01]: error: nvshmem_team_sync \(in a kernel\): team 7 is not a team of this PE' run 2 $g/gpu_device_collectives invalid_team
 # NVSHMEM's extensions: collective launch, reducescatter, half/bfloat16, maxloc, nbi on stream, a cubin.
 check gpu-nvshmemx-ipc ok 'gpu_nvshmemx: PASS on 2 PEs, CUDA IPC' run 2 $g/gpu_nvshmemx $g/gpu_module.cubin

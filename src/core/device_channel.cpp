@@ -195,11 +195,15 @@ void DeviceChannel::set_team(int slot, const Team *team) {
         entry.doubling_bytes = doubling_limit(rt_, team->members.size(), team->on_one_node);
         // The pushed broadcast and fcollect only when asked for by name: under auto kernels keep
         // NVSHMEM's puts to every member (measured faster with the PEs sharing a GPU: each of
-        // the tree's and Bruck's rounds waits for a PE whose kernel is off it). The blocks too
-        // (FABSHMEM_REDUCE_ALGO=blocks), until timed at the sizes they are for: under auto
-        // kernels pull.
+        // the tree's and Bruck's rounds waits for a PE whose kernel is off it).
         const bool tree_asked = rt_.config.broadcast_algo != "auto", bruck_asked = rt_.config.fcollect_algo != "auto";
-        entry.blocks_bytes = rt_.config.reduce_algo == "blocks" ? blocks_from(rt_) : SIZE_MAX;
+        // Under auto the blocks (reduce-scatter + allgather: three syncs whatever the size, about
+        // 2m read per member) only where the pull (one sync per chunk of scratch, and one) would
+        // sync a third time: with PEs sharing a GPU every sync waits for a time slice. Measured
+        // on an H100, 2 PEs: 2 MiB 6.7 ms against the pull's 38 ms, 256 KiB even, and up to one
+        // chunk the pull's two syncs win (4.5 against 6.7 ms).
+        const std::string &reduce_algo = rt_.config.reduce_algo;
+        entry.blocks_bytes = reduce_algo == "blocks" ? 0 : reduce_algo == "auto" ? kReduceChunkBytes + 1 : SIZE_MAX;
         entry.tree_bytes = tree_asked ? pushed_broadcast_limit(rt_, team->members.size(), team->on_one_node) : 0;
         entry.bruck_fcollect = bruck_asked && fcollect_by_bruck(rt_, team->members.size(), team->on_one_node);
         // Under auto, broadcasts among PEs that all store into each other's heaps go straight

@@ -48,9 +48,10 @@
       "Seconds a PE waits at a bootstrap step (the PMIx fences of init, finalize and collective "  \
       "allocation checks) for the other PEs before ending the job with a message; 0: forever")    \
     X(broadcast_algo, "FABSHMEM_BROADCAST_ALGO", "", String, "auto", "", "",                              \
-      "Broadcast algorithm (kernels: the tree where tree or scatter is set; under auto, up to "     \
-      "2 KiB in multiples of 4 bytes among PEs that all map each other's heaps, NVSHMEM's "         \
-      "low-latency protocol (data and flag in one word, no sync); else puts to every member as "   \
+      "Broadcast algorithm (kernels: the tree where tree or scatter is set; under auto, among PEs " \
+      "that all map each other's heaps, no sync: up to 256 B in multiples of 4 bytes NVSHMEM's "    \
+      "low-latency protocol (data and flag in one word), larger the root stores into every "       \
+      "member's dest and raises a flag word for each; else puts to every member and a sync as "    \
       "NVSHMEM's): tree (binomial: the root's data is pushed down a tree in log2(n) "    \
       "rounds, the root sends log2(n) copies), scatter (the data in n blocks down a binomial tree, " \
       "then Bruck's allgather: 2 log2(n) rounds, about 2 copies sent per PE), pull (every PE reads " \
@@ -66,7 +67,8 @@
       "then notices it: one sync and one round), pull (every PE reads its block from every PE "     \
       "between two syncs), or auto: push above 4 PEs")                                              \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
-      "Reduction algorithm (kernels take the host's choice, blocks only where set): blocks (each PE "     \
+      "Reduction algorithm (kernels take the host's choice, but under auto blocks only above 128 " \
+      "KiB, where the pull would sync a third time): blocks (each PE "                             \
       "reduces one block of every PE's data, then all blocks are gathered: 2(n-1)/n of the data "  \
       "per PE), pull (every PE reads every PE's data: "  \
       "n times it, in one round), doubling (recursive doubling, pushed: log2(n) rounds), or auto: " \

@@ -353,7 +353,8 @@ void check_reductions(nvshmem_team_t team, bool mapped) {
         check_reduce<unsigned long long>(team, count, "xor");
         check_reduce<float>(team, count, "sum");
     }
-    // Past the 128 KiB reduction chunk, in place: chunks are written only after every member read them.
+    // Past the 128 KiB reduction chunk, in place: under auto the blocks (each member's block written
+    // before the allgather), under FABSHMEM_REDUCE_ALGO=pull chunks written after every member read them.
     check_reduce<long>(team, mapped ? 100000 : 40000, "sum");
 }
 
