@@ -93,9 +93,12 @@ __device__ inline const fabshmemi_device_state &ready(const char *function) {
 }
 
 // Entry `pe` of a per-PE table of addresses, through the read-only cache: the tables are
-// written before any kernel that uses them runs.
+// written before any kernel that uses them runs. Not __ldg, whose asm is volatile: this load's
+// value depends on its address alone, so a loop's calls to one PE load it once, before the loop.
 __device__ inline char *table_entry(char *const *table, int pe) {
-    return reinterpret_cast<char *>(__ldg(reinterpret_cast<const unsigned long long *>(table) + pe));
+    unsigned long long entry;
+    asm("ld.global.nc.u64 %0, [%1];" : "=l"(entry) : "l"(reinterpret_cast<const unsigned long long *>(table) + pe));
+    return reinterpret_cast<char *>(entry);
 }
 
 // PE `pe`'s heap as mapped here, or null.
@@ -136,11 +139,10 @@ __device__ __noinline__ void fail_checks(const char *function, const void *symme
 }
 
 // Whatever is not the common case (state ready, PE in range, inside the heap): the heap's
-// extension (blocks that did not fit, registered buffers), or an error. Out of line, so that
-// the common case is one branch; and lean, calling nothing on the extension's way, so that
-// reaching a registered buffer costs little more than the heap.
-__device__ __noinline__ Remote remote_checked(const char *function, const void *symmetric,
-                                              unsigned long long bytes, int pe) {
+// extension (blocks that did not fit, registered buffers), or an error. Lean, calling nothing
+// on the extension's way, so that reaching a registered buffer costs little more than the heap.
+__device__ inline Remote remote_outside_heap(const char *function, const void *symmetric,
+                                             unsigned long long bytes, int pe) {
     const fabshmemi_device_state &s = state;
     const uint64_t at = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.extension_base);
     if (pe_ready(s, pe) && s.extension_base && at <= s.extension_size && bytes <= s.extension_size - at) {
@@ -149,6 +151,12 @@ __device__ __noinline__ Remote remote_checked(const char *function, const void *
     }
     fail_checks(function, symmetric, bytes, pe);
     return {0, nullptr};
+}
+
+// The same out of line, so that the common case is one branch.
+__device__ __noinline__ Remote remote_checked(const char *function, const void *symmetric,
+                                              unsigned long long bytes, int pe) {
+    return remote_outside_heap(function, symmetric, bytes, pe);
 }
 
 // True when, besides, [offset, offset + bytes) is inside the heap: every check the calls make,
@@ -167,6 +175,16 @@ __device__ inline Remote remote(const char *function, const void *symmetric, siz
     char *heap = table_entry(usable ? s.peer_heaps : no_peer_table, usable ? pe : 0);
     if (__builtin_expect(!in_heap(s, offset, bytes, pe), 0)) return remote_checked(function, symmetric, bytes, pe);
     return {offset, heap ? heap + offset : nullptr};
+}
+
+// The common case of g and p: state ready, `pe` in range, [symmetric, symmetric + bytes) inside
+// the heap, and `pe`'s heap mapped here. Its byte there, else null (the caller goes out of line).
+__device__ inline char *mapped_in_heap(const void *symmetric, size_t bytes, int pe) {
+    const fabshmemi_device_state &s = state;
+    const uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(symmetric) - s.heap_base);
+    const bool usable = pe_ready(s, pe);
+    char *heap = table_entry(usable ? s.peer_heaps : no_peer_table, usable ? pe : 0);
+    return in_heap(s, offset, bytes, pe) & (heap != nullptr) ? heap + offset : nullptr;
 }
 
 // The heap offset of [symmetric, symmetric + bytes) after checking it and `pe`.
@@ -324,14 +342,47 @@ __device__ inline void store_word(T *p, T value) {
     __stcg(reinterpret_cast<Word *>(p), word);
 }
 
+// g and p go out of line once, whatever the case (the extension, an error, the request ring):
+// each out-of-line call in a loop brings a convergence barrier of its own (BSSY/BSYNC).
+// `bytes` is 1, 2, 4 or 8; the word's low bytes are the element's.
+__device__ __noinline__ uint64_t g_elsewhere(const char *function, const void *source, unsigned bytes, int pe) {
+    const fabshmemi_device_state &s = state;
+    const uint64_t offset = static_cast<uint64_t>(static_cast<const char *>(source) - s.heap_base);
+    const Remote at = in_heap(s, offset, bytes, pe) ? Remote{offset, peer_heap(pe) ? peer_heap(pe) + offset : nullptr}
+                                                    : remote_outside_heap(function, source, bytes, pe);
+    if (!at.mapped) return request(function, FABSHMEMI_OP_GET_VALUE, pe, at.offset, nullptr, bytes, 0, true);
+    switch (bytes) {
+    case 1: return *reinterpret_cast<const uint8_t *>(at.mapped);
+    case 2: return *reinterpret_cast<const uint16_t *>(at.mapped);
+    case 4: return *reinterpret_cast<const uint32_t *>(at.mapped);
+    default: return *reinterpret_cast<const uint64_t *>(at.mapped);
+    }
+}
+
+__device__ __noinline__ void p_elsewhere(const char *function, void *dest, uint64_t word, unsigned bytes, int pe) {
+    const fabshmemi_device_state &s = state;
+    const uint64_t offset = static_cast<uint64_t>(static_cast<char *>(dest) - s.heap_base);
+    const Remote at = in_heap(s, offset, bytes, pe) ? Remote{offset, peer_heap(pe) ? peer_heap(pe) + offset : nullptr}
+                                                    : remote_outside_heap(function, dest, bytes, pe);
+    if (!at.mapped) {
+        request(function, FABSHMEMI_OP_PUT_VALUE, pe, at.offset, nullptr, bytes, word, false);
+        return;
+    }
+    switch (bytes) {
+    case 1: return store_word(reinterpret_cast<uint8_t *>(at.mapped), static_cast<uint8_t>(word));
+    case 2: return store_word(reinterpret_cast<uint16_t *>(at.mapped), static_cast<uint16_t>(word));
+    case 4: return store_word(reinterpret_cast<uint32_t *>(at.mapped), static_cast<uint32_t>(word));
+    default: return store_word(reinterpret_cast<uint64_t *>(at.mapped), word);
+    }
+}
+
 template <class T>
 __device__ inline T g(const char *function, const T *source, int pe) {
     static_assert(sizeof(T) <= sizeof(uint64_t), "one word");
-    const Remote at = remote(function, source, sizeof(T), pe);
     // A plain load, as NVSHMEM's: it may be served from this SM's L1 (a value read before in this
     // kernel), and the compiler may merge it with others; poll with nvshmem_wait_until.
-    if (at.mapped) return *reinterpret_cast<const T *>(at.mapped);
-    uint64_t word = request(function, FABSHMEMI_OP_GET_VALUE, pe, at.offset, nullptr, sizeof(T), 0, true);
+    if (const char *mapped = mapped_in_heap(source, sizeof(T), pe)) return *reinterpret_cast<const T *>(mapped);
+    const uint64_t word = g_elsewhere(function, source, sizeof(T), pe);
     T value;
     memcpy(&value, &word, sizeof(T));
     return value;
@@ -339,14 +390,13 @@ __device__ inline T g(const char *function, const T *source, int pe) {
 
 template <class T>
 __device__ inline void p(const char *function, T *dest, T value, int pe) {
-    const Remote at = remote(function, dest, sizeof(T), pe);
-    if (at.mapped) {
-        store_word(reinterpret_cast<T *>(at.mapped), value);
+    if (char *mapped = mapped_in_heap(dest, sizeof(T), pe)) {
+        store_word(reinterpret_cast<T *>(mapped), value);
         return;
     }
     uint64_t word = 0;
     memcpy(&word, &value, sizeof(T));
-    request(function, FABSHMEMI_OP_PUT_VALUE, pe, at.offset, nullptr, sizeof(T), word, false);
+    p_elsewhere(function, dest, word, sizeof(T), pe);
 }
 
 __device__ inline void *ptr(const void *symmetric, int pe) {
