@@ -36,6 +36,13 @@
 #define NVSHMEM_MAJOR_VERSION 3
 #define NVSHMEM_MINOR_VERSION 4
 #define NVSHMEM_VENDOR_STRING "fabshmem"
+/* The NVSHMEM release whose API fabshmem offers (what nvshmemx_vendor_get_version_info
+ * returns): programs that test NVSHMEM's version before using a call see it there. */
+#define NVSHMEM_VENDOR_MAJOR_VERSION 3
+#define NVSHMEM_VENDOR_MINOR_VERSION 4
+#define NVSHMEM_VENDOR_PATCH_VERSION 5
+#define NVSHMEM_VENDOR_VERSION \
+    ((NVSHMEM_VENDOR_MAJOR_VERSION) * 10000 + (NVSHMEM_VENDOR_MINOR_VERSION) * 100 + (NVSHMEM_VENDOR_PATCH_VERSION))
 #define NVSHMEM_MAX_NAME_LEN 256
 
 #define FABSHMEM_VERSION_MAJOR 0
@@ -64,6 +71,7 @@ void nvshmem_info_get_version(int *major, int *minor);
 /* Ends every PE of the job with exit status `status`. */
 void nvshmem_global_exit(int status);
 void nvshmem_info_get_name(char *name);
+FABSHMEMI_HOST_DEVICE_DECL(void, nvshmemx_vendor_get_version_info, (int *major, int *minor, int *patch))
 
 /* Symmetric heap. Allocation calls are collective: every PE makes the same calls in the
  * same order, and then a block has the same offset in every PE's heap. */
@@ -71,6 +79,9 @@ void *nvshmem_malloc(size_t size);
 void *nvshmem_calloc(size_t count, size_t size);
 void *nvshmem_align(size_t alignment, size_t size);
 void nvshmem_free(void *ptr);
+/* Collective: a block of `size` bytes holding the old block's contents (up to the smaller
+ * size); the old block is freed. NULL `ptr`: nvshmem_malloc; size 0: nvshmem_free. */
+void *nvshmem_realloc(void *ptr, size_t size);
 FABSHMEMI_HOST_DEVICE_DECL(void *, nvshmem_ptr, (const void *dest, int pe))
 
 /* The tutorial's spellings of the allocator. */
@@ -92,6 +103,27 @@ FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_nbi, (void *dest, const void *so
     FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_p, (TYPE *dest, TYPE value, int pe))
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_RMA)
 #undef FABSHMEM_DECLARE_TYPED_RMA
+
+/* Strided RMA: element i goes between dest[i * dst] and source[i * sst] (strides in elements). */
+#define FABSHMEM_DECLARE_STRIDED(IPUT, IGET, ELEMENT)                                                    \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##IPUT, (ELEMENT * dest, const ELEMENT *source, ptrdiff_t dst, \
+                                                      ptrdiff_t sst, size_t nelems, int pe))              \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##IGET, (ELEMENT * dest, const ELEMENT *source, ptrdiff_t dst, \
+                                                      ptrdiff_t sst, size_t nelems, int pe))
+#define FABSHMEM_DECLARE_TYPED_STRIDED(NAME, TYPE) FABSHMEM_DECLARE_STRIDED(NAME##_iput, NAME##_iget, TYPE)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_STRIDED)
+#undef FABSHMEM_DECLARE_TYPED_STRIDED
+
+/* Sized RMA: nelems elements of BITS bits each. */
+#define FABSHMEM_DECLARE_SIZED(BITS)                                                                       \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_get##BITS, (void *dest, const void *source, size_t nelems, int pe))     \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_put##BITS, (void *dest, const void *source, size_t nelems, int pe))     \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_get##BITS##_nbi, (void *dest, const void *source, size_t nelems, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_put##BITS##_nbi, (void *dest, const void *source, size_t nelems, int pe)) \
+    FABSHMEM_DECLARE_STRIDED(iput##BITS, iget##BITS, void)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED)
+#undef FABSHMEM_DECLARE_SIZED
+#undef FABSHMEM_DECLARE_STRIDED
 
 /* The tutorial writes the remote read with an index: nvshmem_float_g(buf, i, peer), meaning
  * element i of buf on PE peer. Both that and NVSHMEM's nvshmem_float_g(buf + i, peer) work:
@@ -158,6 +190,13 @@ FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_signal_nbi, (void *dest, const v
                                                                        uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL)
 #undef FABSHMEM_DECLARE_PUT_SIGNAL
+#define FABSHMEM_DECLARE_SIZED_PUT_SIGNAL(BITS)                                                             \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_put##BITS##_signal, (void *dest, const void *source, size_t nelems, \
+                                                                  uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_put##BITS##_signal_nbi, (void *dest, const void *source, size_t nelems, \
+                                                                      uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_PUT_SIGNAL)
+#undef FABSHMEM_DECLARE_SIZED_PUT_SIGNAL
 FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_fetch, (const uint64_t *sig_addr))
 /* The signal alone: sets or adds to the signal word on PE `pe` (atomically). */
 FABSHMEMI_HOST_DEVICE_DECL(void, nvshmemx_signal_op, (uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
@@ -213,6 +252,10 @@ typedef int32_t nvshmem_team_t;
 typedef struct {
     int num_contexts;
 } nvshmem_team_config_t;
+/* The team's configuration as it was made (num_contexts 0 for the predefined teams). */
+void nvshmem_team_get_config(nvshmem_team_t team, nvshmem_team_config_t *config);
+/* The team's multicast address of `ptr`: NULL, as fabshmem uses no multicast objects. */
+FABSHMEMI_HOST_DEVICE_DECL(void *, nvshmemx_mc_ptr, (nvshmem_team_t team, const void *ptr))
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_my_pe, (nvshmem_team_t team))
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_n_pes, (nvshmem_team_t team))
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_translate_pe, (nvshmem_team_t src_team, int src_pe, nvshmem_team_t dest_team))
@@ -228,7 +271,7 @@ void nvshmem_team_destroy(nvshmem_team_t team);
 
 /* Collectives over a team, called by every PE of it (in kernels too: one thread per PE, or a
  * warp or block with the _warp / _block forms); buffers are symmetric. They return 0. */
-FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_barrier, (nvshmem_team_t team)) /* quiet, then sync */
+FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_barrier, (nvshmem_team_t team)) /* quiet, then sync */
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_team_sync, (nvshmem_team_t team))
 FABSHMEMI_HOST_DEVICE_DECL(int, nvshmem_broadcastmem, (nvshmem_team_t team, void *dest, const void *source,
                                                        size_t nelems, int PE_root))

@@ -86,6 +86,8 @@ int nvshmemx_init_attr(unsigned int flags, nvshmemx_init_attr_t *attr);
 int nvshmemx_get_uniqueid(nvshmemx_uniqueid_t *uniqueid);
 int nvshmemx_set_attr_uniqueid_args(const int myrank, const int nranks, const nvshmemx_uniqueid_t *uniqueid,
                                     nvshmemx_init_attr_t *attr);
+/* Sets attr->mpi_comm (the address of an MPI_Comm) for NVSHMEMX_INIT_WITH_MPI_COMM; returns 0. */
+int nvshmemx_set_attr_mpi_comm_args(void *mpi_comm, nvshmemx_init_attr_t *attr);
 
 /* A CUmodule the program loaded itself (cuModuleLoad of a cubin built from code that includes
  * nvshmem.h): its copy of the device state is filled in, so its kernels may call NVSHMEM. */
@@ -130,6 +132,7 @@ enum {
     NVSHMEM_THREAD_MULTIPLE
 };
 int nvshmemx_init_thread(int requested, int *provided);
+int nvshmem_init_thread(int requested, int *provided); /* NVSHMEM 3's name for the same call */
 void nvshmem_query_thread(int *provided);
 
 /* Where the library is in its life cycle; callable at any time, before init and after
@@ -155,6 +158,34 @@ void nvshmemx_putmem_nbi_on_stream(void *dest, const void *source, size_t bytes,
                                          cudaStream_t stream);
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ON_STREAM)
 #undef FABSHMEM_DECLARE_ON_STREAM
+#define FABSHMEM_DECLARE_NBI_ON_STREAM(NAME, TYPE)                                                     \
+    void nvshmemx_##NAME##_get_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe, \
+                                             cudaStream_t stream);                                 \
+    void nvshmemx_##NAME##_put_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe, \
+                                             cudaStream_t stream);                                 \
+    void nvshmemx_##NAME##_iget_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
+                                          size_t nelems, int pe, cudaStream_t stream);             \
+    void nvshmemx_##NAME##_iput_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
+                                          size_t nelems, int pe, cudaStream_t stream);             \
+    TYPE nvshmemx_##NAME##_g_on_stream(const TYPE *source, int pe, cudaStream_t stream);           \
+    void nvshmemx_##NAME##_p_on_stream(TYPE *dest, const TYPE value, int pe, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_NBI_ON_STREAM)
+#undef FABSHMEM_DECLARE_NBI_ON_STREAM
+#define FABSHMEM_DECLARE_SIZED_ON_STREAM(BITS)                                                           \
+    void nvshmemx_get##BITS##_on_stream(void *dest, const void *source, size_t nelems, int pe,         \
+                                        cudaStream_t stream);                                         \
+    void nvshmemx_put##BITS##_on_stream(void *dest, const void *source, size_t nelems, int pe,         \
+                                        cudaStream_t stream);                                         \
+    void nvshmemx_get##BITS##_nbi_on_stream(void *dest, const void *source, size_t nelems, int pe,     \
+                                            cudaStream_t stream);                                     \
+    void nvshmemx_put##BITS##_nbi_on_stream(void *dest, const void *source, size_t nelems, int pe,     \
+                                            cudaStream_t stream);                                     \
+    void nvshmemx_iget##BITS##_on_stream(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, \
+                                         size_t nelems, int pe, cudaStream_t stream);                 \
+    void nvshmemx_iput##BITS##_on_stream(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, \
+                                         size_t nelems, int pe, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_ON_STREAM)
+#undef FABSHMEM_DECLARE_SIZED_ON_STREAM
 void nvshmemx_quiet_on_stream(cudaStream_t stream);
 
 /* Signals on a stream: they wait for the stream's work, then run as the host call. */
@@ -166,24 +197,57 @@ void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nel
                                                 int pe, cudaStream_t stream);
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM)
 #undef FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM
+void nvshmemx_putmem_signal_nbi_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                                          uint64_t signal, int sig_op, int pe, cudaStream_t stream);
+#define FABSHMEM_DECLARE_PUT_SIGNAL_NBI_ON_STREAM(NAME, TYPE)                                          \
+    void nvshmemx_##NAME##_put_signal_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, \
+                                                    uint64_t *sig_addr, uint64_t signal, int sig_op, \
+                                                    int pe, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL_NBI_ON_STREAM)
+#undef FABSHMEM_DECLARE_PUT_SIGNAL_NBI_ON_STREAM
+#define FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM(BITS)                                               \
+    void nvshmemx_put##BITS##_signal_on_stream(void *dest, const void *source, size_t nelems,        \
+                                               uint64_t *sig_addr, uint64_t signal, int sig_op,      \
+                                               int pe, cudaStream_t stream);                         \
+    void nvshmemx_put##BITS##_signal_nbi_on_stream(void *dest, const void *source, size_t nelems,    \
+                                                   uint64_t *sig_addr, uint64_t signal, int sig_op,  \
+                                                   int pe, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM)
+#undef FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM
+void nvshmemx_signal_op_on_stream(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, cudaStream_t stream);
 void nvshmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, cudaStream_t stream);
+/* Waits on this PE's own variables: the stream's work first, then as the host call. */
+#define FABSHMEM_DECLARE_WAIT_ON_STREAM(NAME, TYPE)                                                      \
+    void nvshmemx_##NAME##_wait_until_on_stream(TYPE *ivar, int cmp, TYPE cmp_value, cudaStream_t stream); \
+    void nvshmemx_##NAME##_wait_until_all_on_stream(TYPE *ivars, size_t nelems, const int *status, int cmp, \
+                                                    TYPE cmp_value, cudaStream_t stream);              \
+    void nvshmemx_##NAME##_wait_until_all_vector_on_stream(TYPE *ivars, size_t nelems, const int *status, \
+                                                           int cmp, TYPE *cmp_values, cudaStream_t stream);
+FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DECLARE_WAIT_ON_STREAM)
+#undef FABSHMEM_DECLARE_WAIT_ON_STREAM
 
 /* Collectives on a stream: they wait for the stream's work, then run as the host call. */
-void nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream);
-void nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream);
+int nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream);
+int nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream);
+int nvshmemx_broadcastmem_on_stream(nvshmem_team_t team, void *dest, const void *source, size_t nelems,
+                                    int PE_root, cudaStream_t stream);
+int nvshmemx_fcollectmem_on_stream(nvshmem_team_t team, void *dest, const void *source, size_t nelems,
+                                   cudaStream_t stream);
+int nvshmemx_alltoallmem_on_stream(nvshmem_team_t team, void *dest, const void *source, size_t nelems,
+                                   cudaStream_t stream);
 #define FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM(NAME, TYPE)                                             \
-    void nvshmemx_##NAME##_broadcast_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+    int nvshmemx_##NAME##_broadcast_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
                                                size_t nelems, int PE_root, cudaStream_t stream);     \
-    void nvshmemx_##NAME##_fcollect_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,   \
+    int nvshmemx_##NAME##_fcollect_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,   \
                                               size_t nelems, cudaStream_t stream);                   \
-    void nvshmemx_##NAME##_alltoall_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,   \
+    int nvshmemx_##NAME##_alltoall_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,   \
                                               size_t nelems, cudaStream_t stream);
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM)
 #undef FABSHMEM_DECLARE_COLLECTIVES_ON_STREAM
 #define FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, OP)                                             \
-    void nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+    int nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
                                                    size_t nreduce, cudaStream_t stream);              \
-    void nvshmemx_##NAME##_##OP##_reducescatter_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+    int nvshmemx_##NAME##_##OP##_reducescatter_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
                                                           size_t nreduce, cudaStream_t stream);
 #define FABSHMEM_DECLARE_BITWISE_REDUCE_ON_STREAM(NAME, TYPE) \
     FABSHMEM_DECLARE_REDUCE_ON_STREAM(NAME, TYPE, and)        \

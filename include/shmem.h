@@ -141,11 +141,7 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_STRIDED)
     void shmem_get##BITS##_nbi(void *dest, const void *source, size_t nelems, int pe);                    \
     void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe); \
     void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems, int pe);
-FABSHMEM_DECLARE_SIZED(8)
-FABSHMEM_DECLARE_SIZED(16)
-FABSHMEM_DECLARE_SIZED(32)
-FABSHMEM_DECLARE_SIZED(64)
-FABSHMEM_DECLARE_SIZED(128)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED)
 #undef FABSHMEM_DECLARE_SIZED
 
 /* Active-set collectives (OpenSHMEM 1.4, deprecated in 1.5 but used by many benchmarks): the

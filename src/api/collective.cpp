@@ -27,11 +27,11 @@ void wait_for_stream(const char *function, cudaStream_t stream) {
 
 extern "C" {
 
-void nvshmem_barrier(nvshmem_team_t team) {
+int nvshmem_barrier(nvshmem_team_t team) {
     const char *fn = "nvshmem_barrier";
     Runtime &rt = runtime_for(fn);
     quiet_from_host(rt, fn);
-    on_team(fn, team, [](Runtime &, const Group &g, Team &) { g.sync(); });
+    return on_team(fn, team, [](Runtime &, const Group &g, Team &) { g.sync(); });
 }
 
 int nvshmem_team_sync(nvshmem_team_t team) {
@@ -74,20 +74,20 @@ int nvshmem_alltoallmem(nvshmem_team_t team, void *dest, const void *source, siz
             alltoall(rt, fn, g, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)));             \
         });                                                                                         \
     }                                                                                               \
-    void nvshmemx_##NAME##_broadcast_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+    int nvshmemx_##NAME##_broadcast_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
                                                size_t nelems, int root, cudaStream_t stream) {      \
         wait_for_stream("nvshmemx_" #NAME "_broadcast_on_stream", stream);                          \
-        nvshmem_##NAME##_broadcast(team, dest, source, nelems, root);                               \
+        return nvshmem_##NAME##_broadcast(team, dest, source, nelems, root);                        \
     }                                                                                               \
-    void nvshmemx_##NAME##_fcollect_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+    int nvshmemx_##NAME##_fcollect_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
                                               size_t nelems, cudaStream_t stream) {                 \
         wait_for_stream("nvshmemx_" #NAME "_fcollect_on_stream", stream);                           \
-        nvshmem_##NAME##_fcollect(team, dest, source, nelems);                                      \
+        return nvshmem_##NAME##_fcollect(team, dest, source, nelems);                               \
     }                                                                                               \
-    void nvshmemx_##NAME##_alltoall_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
+    int nvshmemx_##NAME##_alltoall_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
                                               size_t nelems, cudaStream_t stream) {                 \
         wait_for_stream("nvshmemx_" #NAME "_alltoall_on_stream", stream);                           \
-        nvshmem_##NAME##_alltoall(team, dest, source, nelems);                                      \
+        return nvshmem_##NAME##_alltoall(team, dest, source, nelems);                               \
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECTIVES)
 #undef FABSHMEM_DEFINE_COLLECTIVES
@@ -100,10 +100,10 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECTIVES)
             reduce(rt, fn, g, dest, source, nreduce, FUNCTOR<TYPE>());                              \
         });                                                                                         \
     }                                                                                               \
-    void nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
+    int nvshmemx_##NAME##_##OP##_reduce_on_stream(nvshmem_team_t team, TYPE *dest, const TYPE *source, \
                                                    size_t nreduce, cudaStream_t stream) {           \
         wait_for_stream("nvshmemx_" #NAME "_" #OP "_reduce_on_stream", stream);                     \
-        nvshmem_##NAME##_##OP##_reduce(team, dest, source, nreduce);                                \
+        return nvshmem_##NAME##_##OP##_reduce(team, dest, source, nreduce);                         \
     }                                                                                               \
     int nvshmem_##NAME##_##OP##_reducescatter(nvshmem_team_t team, TYPE *dest, const TYPE *source,  \
                                               size_t nreduce) {                                     \
@@ -112,11 +112,11 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_COLLECTIVES)
             reduce_scatter(rt, fn, g, dest, source, nreduce, FUNCTOR<TYPE>());                      \
         });                                                                                         \
     }                                                                                               \
-    void nvshmemx_##NAME##_##OP##_reducescatter_on_stream(nvshmem_team_t team, TYPE *dest,          \
+    int nvshmemx_##NAME##_##OP##_reducescatter_on_stream(nvshmem_team_t team, TYPE *dest,          \
                                                           const TYPE *source, size_t nreduce,       \
                                                           cudaStream_t stream) {                    \
         wait_for_stream("nvshmemx_" #NAME "_" #OP "_reducescatter_on_stream", stream);              \
-        nvshmem_##NAME##_##OP##_reducescatter(team, dest, source, nreduce);                         \
+        return nvshmem_##NAME##_##OP##_reducescatter(team, dest, source, nreduce);                  \
     }
 #define FABSHMEM_DEFINE_BITWISE_REDUCE(NAME, TYPE) \
     FABSHMEM_DEFINE_REDUCE(NAME, TYPE, and, And)   \
@@ -133,13 +133,28 @@ FABSHMEM_FOR_EACH_ARITH_REDUCE_TYPE(FABSHMEM_DEFINE_ARITH_REDUCE)
 #undef FABSHMEM_DEFINE_ARITH_REDUCE
 #undef FABSHMEM_DEFINE_REDUCE
 
-void nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream) {
+int nvshmemx_barrier_on_stream(nvshmem_team_t team, cudaStream_t stream) {
     wait_for_stream("nvshmemx_barrier_on_stream", stream);
-    nvshmem_barrier(team);
+    return nvshmem_barrier(team);
 }
-void nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream) {
+int nvshmemx_team_sync_on_stream(nvshmem_team_t team, cudaStream_t stream) {
     wait_for_stream("nvshmemx_team_sync_on_stream", stream);
-    nvshmem_team_sync(team);
+    return nvshmem_team_sync(team);
+}
+int nvshmemx_broadcastmem_on_stream(nvshmem_team_t team, void *dest, const void *source, size_t nelems, int root,
+                                    cudaStream_t stream) {
+    wait_for_stream("nvshmemx_broadcastmem_on_stream", stream);
+    return nvshmem_broadcastmem(team, dest, source, nelems, root);
+}
+int nvshmemx_fcollectmem_on_stream(nvshmem_team_t team, void *dest, const void *source, size_t nelems,
+                                   cudaStream_t stream) {
+    wait_for_stream("nvshmemx_fcollectmem_on_stream", stream);
+    return nvshmem_fcollectmem(team, dest, source, nelems);
+}
+int nvshmemx_alltoallmem_on_stream(nvshmem_team_t team, void *dest, const void *source, size_t nelems,
+                                   cudaStream_t stream) {
+    wait_for_stream("nvshmemx_alltoallmem_on_stream", stream);
+    return nvshmem_alltoallmem(team, dest, source, nelems);
 }
 
 }  // extern "C"

@@ -1,8 +1,10 @@
-// The symmetric heap's allocator API. Allocation is collective and deterministic: the same
+// The symmetric heap's allocator API (realloc under both faces' names). Allocation is collective and deterministic: the same
 // calls in the same order give the same offsets on every PE.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -135,9 +137,32 @@ void release(const char *function, void *ptr) {
     rt.heap.release(offset);
 }
 
+// Collective, like every allocation: a new block, the old contents, the old block freed.
+void *reallocate(const char *function, void *ptr, size_t size) {
+    Runtime &rt = runtime_for(function);
+    if (!ptr) return allocate(function, size, 64, false);
+    if (size == 0) {
+        release(function, ptr);
+        return nullptr;
+    }
+    auto block = rt.heap.contains(ptr, 1) ? rt.heap.live_block_containing(rt.heap.offset_of(ptr)) : std::nullopt;
+    if (!block || rt.heap.base() + block->first != ptr)
+        fatal("%s(%p): this is not a block from nvshmem_malloc (or shmem_malloc); pass what an allocation returned",
+              function, ptr);
+    void *grown = allocate(function, size, 64, false);
+    if (!grown) return nullptr;
+    size_t keep = std::min(size, block->second);
+    rt.route(rt.my_pe).put(*symmetric_offset(rt, grown, keep), ptr, keep, rt.my_pe, true);
+    release(function, ptr);
+    return grown;
+}
+
 }  // namespace
 
 extern "C" {
+
+void *nvshmem_realloc(void *ptr, size_t size) { return reallocate("nvshmem_realloc", ptr, size); }
+void *shmem_realloc(void *ptr, size_t size) { return reallocate("shmem_realloc", ptr, size); }
 
 void *nvshmem_malloc(size_t size) { return allocate("nvshmem_malloc", size, 64, false); }
 void *nvshmem_align(size_t alignment, size_t size) {

@@ -1,4 +1,4 @@
-// One-sided get and put, untyped and typed (from the one type table), plus quiet and fence.
+// One-sided get and put: untyped, typed (from the one type table), sized and strided; quiet and fence.
 #include "activity.h"
 #include "nvshmem.h"
 #include "rma.h"
@@ -20,6 +20,19 @@ void put_bytes(const char *function, void *dest, const void *source, size_t byte
     size_t offset = checked_remote_offset(rt, function, dest, bytes, pe, source);
     ActivityScope activity(blocking ? "in a blocking put to" : "in a non-blocking put to", pe);
     if (bytes) rt.route(pe).put(offset, source, bytes, pe, blocking);
+}
+
+void strided_bytes(const char *function, bool put, void *dest, const void *source, ptrdiff_t dst,
+                   ptrdiff_t sst, size_t nelems, size_t element, int pe) {
+    for (size_t i = 0; i < nelems; ++i) {
+        const ptrdiff_t at = static_cast<ptrdiff_t>(i) * static_cast<ptrdiff_t>(element);
+        auto *d = static_cast<char *>(dest) + at * dst;
+        auto *s = static_cast<const char *>(source) + at * sst;
+        if (put) put_bytes(function, d, s, element, pe, false);
+        else get_bytes(function, d, s, element, pe, false);
+    }
+    // The blocking call's promise: complete (get), or the source reusable (put).
+    if (nelems) quiet_from_host(runtime_for(function), function);
 }
 
 }  // namespace fabshmem
@@ -68,6 +81,13 @@ void nvshmem_putmem_nbi(void *dest, const void *source, size_t nelems, int pe) {
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_TYPED_RMA)
 #undef FABSHMEM_DEFINE_TYPED_RMA
+
+#define FABSHMEM_DEFINE_NVSHMEM_STRIDED(NAME, TYPE) FABSHMEM_DEFINE_STRIDED(nvshmem, NAME##_iput, NAME##_iget, TYPE)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_NVSHMEM_STRIDED)
+#undef FABSHMEM_DEFINE_NVSHMEM_STRIDED
+#define FABSHMEM_DEFINE_NVSHMEM_SIZED(BITS) FABSHMEM_DEFINE_SIZED(nvshmem, BITS)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DEFINE_NVSHMEM_SIZED)
+#undef FABSHMEM_DEFINE_NVSHMEM_SIZED
 
 void nvshmem_quiet(void) { quiet_from_host(runtime_for("nvshmem_quiet"), "nvshmem_quiet"); }
 

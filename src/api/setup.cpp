@@ -21,6 +21,17 @@ int nvshmemx_init_thread(int, int *provided) {
     return 0;
 }
 
+int nvshmem_init_thread(int requested, int *provided) { return nvshmemx_init_thread(requested, provided); }
+
+int nvshmemx_set_attr_mpi_comm_args(void *mpi_comm, nvshmemx_init_attr_t *attr) {
+    if (!attr) {
+        FS_ERROR("nvshmemx_set_attr_mpi_comm_args(%p, NULL): pass the nvshmemx_init_attr_t to fill in", mpi_comm);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    attr->mpi_comm = mpi_comm;
+    return 0;
+}
+
 int nvshmemx_init_attr(unsigned int flags, nvshmemx_init_attr_t *attr) {
     BootstrapArgs args;
     if (flags & NVSHMEMX_INIT_WITH_UNIQUEID) {
@@ -94,6 +105,13 @@ int nvshmem_n_pes(void) { return runtime_for("nvshmem_n_pes").n_pes; }
 void nvshmem_info_get_version(int *major, int *minor) {
     *major = NVSHMEM_MAJOR_VERSION;
     *minor = NVSHMEM_MINOR_VERSION;
+}
+
+// The NVSHMEM release whose API this is (see nvshmem.h), on the host; kernels read the macros.
+void nvshmemx_vendor_get_version_info(int *major, int *minor, int *patch) {
+    if (major) *major = NVSHMEM_VENDOR_MAJOR_VERSION;
+    if (minor) *minor = NVSHMEM_VENDOR_MINOR_VERSION;
+    if (patch) *patch = NVSHMEM_VENDOR_PATCH_VERSION;
 }
 
 void nvshmem_info_get_name(char *name) {

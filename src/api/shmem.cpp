@@ -1,5 +1,5 @@
 // The OpenSHMEM calls that are not plain forwards to NVSHMEM ones (include/shmem.h): thread
-// levels, accessibility, realloc, the legacy start_pes family, strided and sized RMA, and the
+// levels, accessibility, the legacy start_pes family, strided and sized RMA, and the
 // active-set collectives, which run the team algorithms (collectives.h) over the set's PEs.
 #include <algorithm>
 #include <cstdlib>
@@ -13,22 +13,6 @@
 #include "shmem.h"
 
 using namespace fabshmem;
-
-namespace {
-
-// Strided RMA: element i goes between dest[i * dst] and source[i * sst].
-void strided(const char *function, bool put, void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,
-             size_t nelems, size_t element, int pe) {
-    for (size_t i = 0; i < nelems; ++i) {
-        auto *d = static_cast<char *>(dest) + static_cast<ptrdiff_t>(i) * dst * static_cast<ptrdiff_t>(element);
-        auto *s = static_cast<const char *>(source) + static_cast<ptrdiff_t>(i) * sst * static_cast<ptrdiff_t>(element);
-        if (put) put_bytes(function, d, s, element, pe, false);
-        else get_bytes(function, d, s, element, pe, false);
-    }
-    nvshmem_quiet();  // the blocking call's semantics: complete (get) or source reusable (put)
-}
-
-}  // namespace
 
 extern "C" {
 
@@ -46,25 +30,6 @@ int shmem_addr_accessible(const void *addr, int pe) {
     return pe >= 0 && pe < rt.n_pes && symmetric_offset(rt, addr, 1).has_value();
 }
 
-// Collective, like every allocation: a new block, the old contents, the old block freed.
-void *shmem_realloc(void *ptr, size_t size) {
-    Runtime &rt = runtime_for("shmem_realloc");
-    if (!ptr) return nvshmem_malloc(size);
-    if (size == 0) {
-        nvshmem_free(ptr);
-        return nullptr;
-    }
-    auto block = rt.heap.live_block_containing(rt.heap.offset_of(ptr));
-    if (!rt.heap.contains(ptr, 1) || !block || rt.heap.base() + block->first != ptr)
-        fatal("shmem_realloc(%p): this is not a block from shmem_malloc", ptr);
-    void *grown = nvshmem_malloc(size);
-    if (!grown) return nullptr;
-    size_t keep = std::min(size, block->second);
-    rt.route(rt.my_pe).put(*symmetric_offset(rt, grown, keep), ptr, keep, rt.my_pe, true);
-    nvshmem_free(ptr);
-    return grown;
-}
-
 // A legacy program may return from main without shmem_finalize: finalize at exit then (when
 // it did finalize, the status says so and this does nothing).
 void start_pes(int) {
@@ -80,42 +45,14 @@ void start_pes(int) {
 int _my_pe(void) { return nvshmem_my_pe(); }
 int _num_pes(void) { return nvshmem_n_pes(); }
 
-#define FABSHMEM_DEFINE_STRIDED(NAME, TYPE)                                                               \
-    void shmem_##NAME##_iput(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_" #NAME "_iput", true, dest, source, dst, sst, n, sizeof(TYPE), pe);                 \
-    }                                                                                                     \
-    void shmem_##NAME##_iget(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_" #NAME "_iget", false, dest, source, dst, sst, n, sizeof(TYPE), pe);                \
-    }
-FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
-FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_STRIDED)
-#undef FABSHMEM_DEFINE_STRIDED
-
-#define FABSHMEM_DEFINE_SIZED(BITS)                                                                        \
-    void shmem_put##BITS(void *dest, const void *source, size_t n, int pe) {                             \
-        put_bytes("shmem_put" #BITS, dest, source, checked_bytes("shmem_put" #BITS, n, BITS / 8), pe, true);                 \
-    }                                                                                                    \
-    void shmem_get##BITS(void *dest, const void *source, size_t n, int pe) {                             \
-        get_bytes("shmem_get" #BITS, dest, source, checked_bytes("shmem_get" #BITS, n, BITS / 8), pe, true);                 \
-    }                                                                                                    \
-    void shmem_put##BITS##_nbi(void *dest, const void *source, size_t n, int pe) {                       \
-        put_bytes("shmem_put" #BITS "_nbi", dest, source, checked_bytes("shmem_put" #BITS "_nbi", n, BITS / 8), pe, false);      \
-    }                                                                                                    \
-    void shmem_get##BITS##_nbi(void *dest, const void *source, size_t n, int pe) {                       \
-        get_bytes("shmem_get" #BITS "_nbi", dest, source, checked_bytes("shmem_get" #BITS "_nbi", n, BITS / 8), pe, false);      \
-    }                                                                                                    \
-    void shmem_iput##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_iput" #BITS, true, dest, source, dst, sst, n, BITS / 8, pe);                      \
-    }                                                                                                    \
-    void shmem_iget##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int pe) { \
-        strided("shmem_iget" #BITS, false, dest, source, dst, sst, n, BITS / 8, pe);                     \
-    }
-FABSHMEM_DEFINE_SIZED(8)
-FABSHMEM_DEFINE_SIZED(16)
-FABSHMEM_DEFINE_SIZED(32)
-FABSHMEM_DEFINE_SIZED(64)
-FABSHMEM_DEFINE_SIZED(128)
-#undef FABSHMEM_DEFINE_SIZED
+// Strided and sized RMA: the NVSHMEM face's definitions (rma.h), under OpenSHMEM's names.
+#define FABSHMEM_DEFINE_SHMEM_STRIDED(NAME, TYPE) FABSHMEM_DEFINE_STRIDED(shmem, NAME##_iput, NAME##_iget, TYPE)
+FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DEFINE_SHMEM_STRIDED)
+FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DEFINE_SHMEM_STRIDED)
+#undef FABSHMEM_DEFINE_SHMEM_STRIDED
+#define FABSHMEM_DEFINE_SHMEM_SIZED(BITS) FABSHMEM_DEFINE_SIZED(shmem, BITS)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DEFINE_SHMEM_SIZED)
+#undef FABSHMEM_DEFINE_SHMEM_SIZED
 
 void shmem_barrier(int start, int log_stride, int size, long *) {
     Runtime &rt = runtime_for("shmem_barrier");

@@ -107,29 +107,27 @@ size_t wait_for_elements(const char *function, T *ivars, size_t nelems, const in
 
 extern "C" {
 
-void nvshmem_putmem_signal(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                           uint64_t signal, int sig_op, int pe) {
-    put_with_signal("nvshmem_putmem_signal", dest, source, nelems, sig_addr, signal, sig_op, pe, true);
-}
-void nvshmem_putmem_signal_nbi(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                               uint64_t signal, int sig_op, int pe) {
-    put_with_signal("nvshmem_putmem_signal_nbi", dest, source, nelems, sig_addr, signal, sig_op, pe, false);
-}
-
-#define FABSHMEM_DEFINE_PUT_SIGNAL(NAME, TYPE)                                                     \
-    void nvshmem_##NAME##_put_signal(TYPE *dest, const TYPE *source, size_t nelems,              \
-                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) {   \
-        const char *fn = "nvshmem_" #NAME "_put_signal";                                          \
-        put_with_signal(fn, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), sig_addr,      \
-                        signal, sig_op, pe, true);                                                \
+// nvshmem_BASE and nvshmem_BASE_nbi, for elements of SIZE bytes.
+#define FABSHMEM_DEFINE_PUT_SIGNAL(BASE, ELEMENT, SIZE)                                            \
+    void nvshmem_##BASE(ELEMENT *dest, const ELEMENT *source, size_t nelems, uint64_t *sig_addr,  \
+                        uint64_t signal, int sig_op, int pe) {                                    \
+        const char *fn = "nvshmem_" #BASE;                                                        \
+        put_with_signal(fn, dest, source, checked_bytes(fn, nelems, SIZE), sig_addr, signal,      \
+                        sig_op, pe, true);                                                        \
     }                                                                                             \
-    void nvshmem_##NAME##_put_signal_nbi(TYPE *dest, const TYPE *source, size_t nelems,          \
-                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) { \
-        const char *fn = "nvshmem_" #NAME "_put_signal_nbi";                                      \
-        put_with_signal(fn, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), sig_addr,      \
-                        signal, sig_op, pe, false);                                               \
+    void nvshmem_##BASE##_nbi(ELEMENT *dest, const ELEMENT *source, size_t nelems,                \
+                              uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) {          \
+        const char *fn = "nvshmem_" #BASE "_nbi";                                                 \
+        put_with_signal(fn, dest, source, checked_bytes(fn, nelems, SIZE), sig_addr, signal,      \
+                        sig_op, pe, false);                                                       \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL)
+#define FABSHMEM_DEFINE_TYPED_PUT_SIGNAL(NAME, TYPE) FABSHMEM_DEFINE_PUT_SIGNAL(NAME##_put_signal, TYPE, sizeof(TYPE))
+#define FABSHMEM_DEFINE_SIZED_PUT_SIGNAL(BITS) FABSHMEM_DEFINE_PUT_SIGNAL(put##BITS##_signal, void, BITS / 8)
+FABSHMEM_DEFINE_PUT_SIGNAL(putmem_signal, void, 1)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_TYPED_PUT_SIGNAL)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DEFINE_SIZED_PUT_SIGNAL)
+#undef FABSHMEM_DEFINE_TYPED_PUT_SIGNAL
+#undef FABSHMEM_DEFINE_SIZED_PUT_SIGNAL
 #undef FABSHMEM_DEFINE_PUT_SIGNAL
 
 void nvshmemx_signal_op(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe) {

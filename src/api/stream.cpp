@@ -4,6 +4,7 @@
 #include "cuda_support.h"
 #include "log.h"
 #include "nvshmemx.h"
+#include "rma.h"
 #include "runtime.h"
 
 using namespace fabshmem;
@@ -68,6 +69,81 @@ void nvshmemx_putmem_nbi_on_stream(void *dest, const void *source, size_t bytes,
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_ON_STREAM)
 #undef FABSHMEM_DEFINE_ON_STREAM
 
+// The typed non-blocking, strided and single-element forms, and the sized ones.
+#define FABSHMEM_DEFINE_MORE_ON_STREAM(NAME, TYPE)                                                          \
+    void nvshmemx_##NAME##_get_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,      \
+                                             cudaStream_t stream) {                                      \
+        const char *fn = "nvshmemx_" #NAME "_get_nbi_on_stream";                                         \
+        rma_on_stream(fn, true, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, stream, false); \
+    }                                                                                                    \
+    void nvshmemx_##NAME##_put_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,      \
+                                             cudaStream_t stream) {                                      \
+        const char *fn = "nvshmemx_" #NAME "_put_nbi_on_stream";                                         \
+        rma_on_stream(fn, false, dest, source, checked_bytes(fn, nelems, sizeof(TYPE)), pe, stream, false); \
+    }                                                                                                    \
+    void nvshmemx_##NAME##_iget_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst,  \
+                                          size_t nelems, int pe, cudaStream_t stream) {                  \
+        const char *fn = "nvshmemx_" #NAME "_iget_on_stream";                                            \
+        synchronize(fn, stream);                                                                         \
+        strided_bytes(fn, false, dest, source, dst, sst, nelems, sizeof(TYPE), pe);                     \
+    }                                                                                                    \
+    void nvshmemx_##NAME##_iput_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst,  \
+                                          size_t nelems, int pe, cudaStream_t stream) {                  \
+        const char *fn = "nvshmemx_" #NAME "_iput_on_stream";                                            \
+        synchronize(fn, stream);                                                                         \
+        strided_bytes(fn, true, dest, source, dst, sst, nelems, sizeof(TYPE), pe);                      \
+    }                                                                                                    \
+    TYPE nvshmemx_##NAME##_g_on_stream(const TYPE *source, int pe, cudaStream_t stream) {                \
+        const char *fn = "nvshmemx_" #NAME "_g_on_stream";                                               \
+        synchronize(fn, stream);                                                                         \
+        TYPE value;                                                                                      \
+        get_bytes(fn, &value, source, sizeof(TYPE), pe, true);                                           \
+        return value;                                                                                    \
+    }                                                                                                    \
+    void nvshmemx_##NAME##_p_on_stream(TYPE *dest, const TYPE value, int pe, cudaStream_t stream) {      \
+        const char *fn = "nvshmemx_" #NAME "_p_on_stream";                                               \
+        synchronize(fn, stream);                                                                         \
+        put_bytes(fn, dest, &value, sizeof(TYPE), pe, true);                                             \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_MORE_ON_STREAM)
+#undef FABSHMEM_DEFINE_MORE_ON_STREAM
+
+#define FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM(OP, GET, BITS, SUFFIX, BLOCKING)                              \
+    void nvshmemx_##OP##BITS##SUFFIX##_on_stream(void *dest, const void *source, size_t nelems, int pe, \
+                                                 cudaStream_t stream) {                                 \
+        const char *fn = "nvshmemx_" #OP #BITS #SUFFIX "_on_stream";                                    \
+        rma_on_stream(fn, GET, dest, source, checked_bytes(fn, nelems, BITS / 8), pe, stream, BLOCKING); \
+    }
+#define FABSHMEM_DEFINE_SIZED_ON_STREAM(BITS)                                                              \
+    FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM(get, true, BITS, , true)                                         \
+    FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM(put, false, BITS, , true)                                        \
+    FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM(get, true, BITS, _nbi, false)                                    \
+    FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM(put, false, BITS, _nbi, false)                                   \
+    void nvshmemx_iget##BITS##_on_stream(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,   \
+                                         size_t nelems, int pe, cudaStream_t stream) {                   \
+        synchronize("nvshmemx_iget" #BITS "_on_stream", stream);                                         \
+        strided_bytes("nvshmemx_iget" #BITS "_on_stream", false, dest, source, dst, sst, nelems, BITS / 8, pe); \
+    }                                                                                                    \
+    void nvshmemx_iput##BITS##_on_stream(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst,   \
+                                         size_t nelems, int pe, cudaStream_t stream) {                   \
+        synchronize("nvshmemx_iput" #BITS "_on_stream", stream);                                         \
+        strided_bytes("nvshmemx_iput" #BITS "_on_stream", true, dest, source, dst, sst, nelems, BITS / 8, pe); \
+    }                                                                                                    \
+    void nvshmemx_put##BITS##_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig, \
+                                               uint64_t signal, int sig_op, int pe, cudaStream_t stream) { \
+        synchronize("nvshmemx_put" #BITS "_signal_on_stream", stream);                                   \
+        nvshmem_put##BITS##_signal(dest, source, nelems, sig, signal, sig_op, pe);                       \
+    }                                                                                                    \
+    void nvshmemx_put##BITS##_signal_nbi_on_stream(void *dest, const void *source, size_t nelems,        \
+                                                   uint64_t *sig, uint64_t signal, int sig_op, int pe,   \
+                                                   cudaStream_t stream) {                                \
+        synchronize("nvshmemx_put" #BITS "_signal_nbi_on_stream", stream);                               \
+        nvshmem_put##BITS##_signal_nbi(dest, source, nelems, sig, signal, sig_op, pe);                   \
+    }
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DEFINE_SIZED_ON_STREAM)
+#undef FABSHMEM_DEFINE_SIZED_ON_STREAM
+#undef FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM
+
 void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
                                       uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
     synchronize("nvshmemx_putmem_signal_on_stream", stream);
@@ -82,6 +158,44 @@ void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nel
     }
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM)
 #undef FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM
+
+void nvshmemx_putmem_signal_nbi_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
+                                          uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
+    synchronize("nvshmemx_putmem_signal_nbi_on_stream", stream);
+    nvshmem_putmem_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, pe);
+}
+#define FABSHMEM_DEFINE_PUT_SIGNAL_NBI_ON_STREAM(NAME, TYPE)                                        \
+    void nvshmemx_##NAME##_put_signal_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, \
+                                                    uint64_t *sig_addr, uint64_t signal, int sig_op, \
+                                                    int pe, cudaStream_t stream) {                 \
+        synchronize("nvshmemx_" #NAME "_put_signal_nbi_on_stream", stream);                       \
+        nvshmem_##NAME##_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, pe);      \
+    }
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL_NBI_ON_STREAM)
+#undef FABSHMEM_DEFINE_PUT_SIGNAL_NBI_ON_STREAM
+
+void nvshmemx_signal_op_on_stream(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
+    synchronize("nvshmemx_signal_op_on_stream", stream);
+    nvshmemx_signal_op(sig_addr, signal, sig_op, pe);
+}
+
+#define FABSHMEM_DEFINE_WAIT_ON_STREAM(NAME, TYPE)                                                        \
+    void nvshmemx_##NAME##_wait_until_on_stream(TYPE *ivar, int cmp, TYPE value, cudaStream_t stream) { \
+        synchronize("nvshmemx_" #NAME "_wait_until_on_stream", stream);                                 \
+        nvshmem_##NAME##_wait_until(ivar, cmp, value);                                                  \
+    }                                                                                                   \
+    void nvshmemx_##NAME##_wait_until_all_on_stream(TYPE *ivars, size_t n, const int *status, int cmp,  \
+                                                    TYPE value, cudaStream_t stream) {                  \
+        synchronize("nvshmemx_" #NAME "_wait_until_all_on_stream", stream);                             \
+        nvshmem_##NAME##_wait_until_all(ivars, n, status, cmp, value);                                  \
+    }                                                                                                   \
+    void nvshmemx_##NAME##_wait_until_all_vector_on_stream(TYPE *ivars, size_t n, const int *status,    \
+                                                           int cmp, TYPE *values, cudaStream_t stream) { \
+        synchronize("nvshmemx_" #NAME "_wait_until_all_vector_on_stream", stream);                      \
+        nvshmem_##NAME##_wait_until_all_vector(ivars, n, status, cmp, values);                          \
+    }
+FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEM_DEFINE_WAIT_ON_STREAM)
+#undef FABSHMEM_DEFINE_WAIT_ON_STREAM
 
 void nvshmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, cudaStream_t stream) {
     synchronize("nvshmemx_signal_wait_until_on_stream", stream);

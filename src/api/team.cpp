@@ -128,4 +128,18 @@ void nvshmem_team_destroy(nvshmem_team_t team) {
     rt.teams.destroy(rt, team);
 }
 
+void nvshmem_team_get_config(nvshmem_team_t team, nvshmem_team_config_t *config) {
+    const char *fn = "nvshmem_team_get_config";
+    Runtime &rt = runtime_for(fn);
+    if (!config) fatal("%s: config is NULL; pass where to store the team's configuration", fn);
+    config->num_contexts = team_for(rt, fn, team).num_contexts;
+}
+
+// Multicast objects (NVLink SHARP) are not used by fabshmem: NULL, as NVSHMEM returns where
+// a team has none.
+void *nvshmemx_mc_ptr(nvshmem_team_t team, const void *) {
+    team_for(runtime_for("nvshmemx_mc_ptr"), "nvshmemx_mc_ptr", team);
+    return nullptr;
+}
+
 }  // extern "C"

@@ -1,5 +1,6 @@
-// Every typed get/put/g/p (and _nbi) of the type table, between every pair of PEs, every
-// element verified.
+// Every typed get/put/g/p (and _nbi) and strided iget/iput of the type table, and the sized
+// calls (get32, put64_nbi, iget128, put8_signal, ...), between every pair of PEs, every element
+// verified.
 #include <cstring>
 #include <type_traits>
 
@@ -60,6 +61,85 @@ void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_n
     nvshmem_free(source);
 }
 
+// Strided: every 3rd element of the peer's source into every 2nd of a local buffer (iget), and
+// every element into every 2nd slot of this PE's row on the peer (iput).
+template <class T, class Iget, class Iput>
+void check_strided(const char *name, Iget iget, Iput iput) {
+    constexpr size_t kElements = 20;
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    T *source = static_cast<T *>(nvshmem_malloc(3 * kElements * sizeof(T)));
+    T *rows = static_cast<T *>(nvshmem_calloc(n * 2 * kElements, sizeof(T)));  // one row per writer
+    for (size_t i = 0; i < 3 * kElements; ++i) source[i] = value_of<T>(me, i);
+    nvshmem_barrier_all();
+    T local[2 * kElements];
+    for (int peer = 0; peer < n; ++peer) {
+        std::memset(local, 0, sizeof local);
+        iget(local, source, 2, 3, kElements, peer);
+        for (size_t i = 0; i < kElements; ++i) {
+            PE_CHECK(same_bits(local[2 * i], value_of<T>(peer, 3 * i)), "%s_iget from PE %d, element %zu", name, peer, i);
+            PE_CHECK(same_bits(local[2 * i + 1], T{}), "%s_iget wrote between strides (PE %d, %zu)", name, peer, i);
+        }
+        T mine[kElements];
+        for (size_t i = 0; i < kElements; ++i) mine[i] = value_of<T>(me, i);
+        iput(rows + me * 2 * kElements, mine, 2, 1, kElements, peer);
+    }
+    nvshmem_barrier_all();
+    for (int writer = 0; writer < n; ++writer)
+        for (size_t i = 0; i < kElements; ++i) {
+            PE_CHECK(same_bits(rows[writer * 2 * kElements + 2 * i], value_of<T>(writer, i)),
+                     "%s_iput from PE %d, element %zu", name, writer, i);
+            PE_CHECK(same_bits(rows[writer * 2 * kElements + 2 * i + 1], T{}),
+                     "%s_iput wrote between strides (PE %d, %zu)", name, writer, i);
+        }
+    nvshmem_free(rows);
+    nvshmem_free(source);
+}
+
+// The sized calls move BITS-bit elements: checked as bytes, with a signal word after the puts.
+void check_sized(int bits, void (*get)(void *, const void *, size_t, int), void (*put)(void *, const void *, size_t, int),
+                 void (*get_nbi)(void *, const void *, size_t, int), void (*put_nbi)(void *, const void *, size_t, int),
+                 void (*iget)(void *, const void *, ptrdiff_t, ptrdiff_t, size_t, int),
+                 void (*put_signal)(void *, const void *, size_t, uint64_t *, uint64_t, int, int)) {
+    constexpr size_t kElements = 9;
+    const size_t element = bits / 8, bytes = kElements * element;
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    auto *source = static_cast<unsigned char *>(nvshmem_malloc(2 * bytes));
+    auto *rows = static_cast<unsigned char *>(nvshmem_calloc(n, 3 * bytes));
+    auto *signals = static_cast<uint64_t *>(nvshmem_calloc(n, sizeof(uint64_t)));
+    auto byte_of = [](int pe, size_t i) { return static_cast<unsigned char>(pe * 37 + i * 11 + 5); };
+    for (size_t i = 0; i < 2 * bytes; ++i) source[i] = byte_of(me, i);
+    nvshmem_barrier_all();
+    unsigned char local[2 * kElements * 16];
+    for (int peer = 0; peer < n; ++peer) {
+        std::memset(local, 0, sizeof local);
+        get(local, source, kElements, peer);
+        get_nbi(local + bytes, source + bytes, kElements, peer);
+        nvshmem_quiet();
+        for (size_t i = 0; i < 2 * bytes; ++i)
+            PE_CHECK(local[i] == byte_of(peer, i), "get%d / get%d_nbi from PE %d, byte %zu", bits, bits, peer, i);
+        std::memset(local, 0, sizeof local);
+        iget(local, source, 1, 2, kElements, peer);  // every 2nd element, packed
+        for (size_t e = 0; e < kElements; ++e)
+            for (size_t b = 0; b < element; ++b)
+                PE_CHECK(local[e * element + b] == byte_of(peer, 2 * e * element + b), "iget%d from PE %d, element %zu",
+                         bits, peer, e);
+        unsigned char *row = rows + me * 3 * bytes;
+        put(row, source, kElements, peer);
+        put_nbi(row + bytes, source + bytes, kElements, peer);
+        nvshmem_quiet();
+        put_signal(row + 2 * bytes, source, kElements, signals + me, 1, NVSHMEM_SIGNAL_ADD, peer);
+    }
+    for (int writer = 0; writer < n; ++writer) nvshmem_signal_wait_until(signals + writer, NVSHMEM_CMP_EQ, 1);
+    for (int writer = 0; writer < n; ++writer)
+        for (size_t i = 0; i < 3 * bytes; ++i)
+            PE_CHECK(rows[writer * 3 * bytes + i] == byte_of(writer, i < 2 * bytes ? i : i - 2 * bytes),
+                     "put%d / put%d_nbi / put%d_signal from PE %d, byte %zu", bits, bits, bits, writer, i);
+    nvshmem_barrier_all();
+    nvshmem_free(signals);
+    nvshmem_free(rows);
+    nvshmem_free(source);
+}
+
 }  // namespace
 
 int main() {
@@ -69,7 +149,15 @@ int main() {
                      nvshmem_##NAME##_put_nbi, nvshmem_##NAME##_g, nvshmem_##NAME##_p);
     FABSHMEM_FOR_EACH_RMA_TYPE(CHECK_TYPE)
 #undef CHECK_TYPE
-    pe_pass("rma_types (25 types, get/put/g/p and _nbi, all pairs)");
+#define CHECK_STRIDED(NAME, TYPE) check_strided<TYPE>(#NAME, nvshmem_##NAME##_iget, nvshmem_##NAME##_iput);
+    FABSHMEM_FOR_EACH_RMA_TYPE(CHECK_STRIDED)
+#undef CHECK_STRIDED
+#define CHECK_SIZED(BITS)                                                                                       \
+    check_sized(BITS, nvshmem_get##BITS, nvshmem_put##BITS, nvshmem_get##BITS##_nbi, nvshmem_put##BITS##_nbi, \
+                nvshmem_iget##BITS, nvshmem_put##BITS##_signal);
+    FABSHMEM_FOR_EACH_RMA_SIZE(CHECK_SIZED)
+#undef CHECK_SIZED
+    pe_pass("rma_types (25 types, get/put/g/p, _nbi and iget/iput; sized 8-128, all pairs)");
     nvshmem_finalize();
     return 0;
 }

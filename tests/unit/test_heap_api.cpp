@@ -97,6 +97,39 @@ TEST(HeapApi, SelfRmaAndPtr) {
     nvshmem_free(src);
 }
 
+TEST(HeapApi, ReallocKeepsTheContents) {
+    auto *block = static_cast<unsigned char *>(nvshmem_realloc(nullptr, 100));  // NULL: malloc
+    ASSERT_NE(block, nullptr);
+    for (int i = 0; i < 100; ++i) block[i] = static_cast<unsigned char>(i * 3);
+    auto *grown = static_cast<unsigned char *>(nvshmem_realloc(block, 1 << 16));
+    ASSERT_NE(grown, nullptr);
+    for (int i = 0; i < 100; ++i) ASSERT_EQ(grown[i], static_cast<unsigned char>(i * 3)) << i;
+    auto *shrunk = static_cast<unsigned char *>(nvshmem_realloc(grown, 10));
+    ASSERT_NE(shrunk, nullptr);
+    for (int i = 0; i < 10; ++i) ASSERT_EQ(shrunk[i], static_cast<unsigned char>(i * 3)) << i;
+    EXPECT_EQ(nvshmem_realloc(shrunk, 0), nullptr);  // 0: free
+    int local = 0;
+    EXPECT_EXIT(nvshmem_realloc(&local, 8), ExitedWithCode(1), "nvshmem_realloc\\(0x[0-9a-f]+\\): this is not a block");
+}
+
+TEST(HeapApi, VersionThreadsTeamConfigAndMulticast) {
+    int major = 0, minor = 0, patch = -1, provided = -1;
+    nvshmemx_vendor_get_version_info(&major, &minor, &patch);
+    EXPECT_EQ(major * 10000 + minor * 100 + patch, NVSHMEM_VENDOR_VERSION);
+    EXPECT_EQ(nvshmem_init_thread(NVSHMEM_THREAD_SERIALIZED, &provided), 0);  // counted: finalized below
+    EXPECT_EQ(provided, NVSHMEM_THREAD_MULTIPLE);
+    nvshmem_finalize();
+    nvshmem_team_config_t config{-1};
+    nvshmem_team_get_config(NVSHMEM_TEAM_WORLD, &config);
+    EXPECT_EQ(config.num_contexts, 0);
+    int word = 0;
+    EXPECT_EQ(nvshmemx_mc_ptr(NVSHMEM_TEAM_WORLD, &word), nullptr);
+    nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;
+    int comm = 7;
+    EXPECT_EQ(nvshmemx_set_attr_mpi_comm_args(&comm, &attr), 0);
+    EXPECT_EQ(attr.mpi_comm, &comm);
+}
+
 TEST(HeapApiDeathTest, WrongFreesAreClearErrors) {
     void *block = nvshmem_malloc(256);
     int local = 0;

@@ -327,6 +327,46 @@ __device__ inline void put(const Group &group, const char *function, void *dest,
     group.sync();
 }
 
+__device__ inline void quiet(const char *function);
+
+// Strided: element i (of `element` bytes) between dest[i * dst] and source[i * sst]. The remote
+// span is checked once; mapped peers are read or written element by element across the group,
+// others take one request per element and a quiet (the call is blocking).
+template <class Group>
+__device__ inline void strided(const Group &group, const char *function, bool is_put, void *dest,
+                               const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t nelems,
+                               size_t element, int pe) {
+    if (nelems == 0) return;
+    const ptrdiff_t stride = is_put ? dst : sst, last = static_cast<ptrdiff_t>(nelems - 1) * stride;
+    const char *symmetric = static_cast<const char *>(is_put ? dest : source);
+    const ptrdiff_t low = last < 0 ? last : 0;
+    const size_t span = static_cast<size_t>((last < 0 ? -last : last) + 1) * element;
+    const Remote at = remote(function, symmetric + low * static_cast<ptrdiff_t>(element), span, pe);
+    char *d = static_cast<char *>(dest);
+    const char *s = static_cast<const char *>(source);
+    const ptrdiff_t size = static_cast<ptrdiff_t>(element);
+    if (at.mapped) {
+        char *mapped = at.mapped - low * size;  // element 0's remote address
+        for (size_t i = group.rank(); i < nelems; i += group.size()) {
+            const ptrdiff_t k = static_cast<ptrdiff_t>(i);
+            if (is_put) copy(Thread(), mapped + k * dst * size, s + k * sst * size, element);
+            else copy(Thread(), d + k * dst * size, mapped + k * sst * size, element);
+        }
+    } else {
+        group.sync();  // every thread's part of `source` is written
+        if (group.rank() == 0) {
+            for (size_t i = 0; i < nelems; ++i) {
+                const ptrdiff_t k = static_cast<ptrdiff_t>(i);
+                const uint64_t offset = at.offset + static_cast<uint64_t>((k * stride - low) * size);
+                if (is_put) request(function, FABSHMEMI_OP_PUT, pe, offset, s + k * sst * size, element, 0, false);
+                else request(function, FABSHMEMI_OP_GET, pe, offset, d + k * dst * size, element, 0, false);
+            }
+            quiet(function);
+        }
+    }
+    group.sync();
+}
+
 // p's store: one element of up to 8 bytes, through L2, never merged with another store by the
 // compiler. Quiet's system fence makes it visible.
 template <class T>

@@ -108,6 +108,60 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED)
 #undef FABSHMEMI_DEVICE_TYPED
 #undef FABSHMEMI_DEVICE_TYPED_ONE
 
+// Sized get/put (nelems elements of BITS bits), their _warp and _block forms, and the strided
+// calls, typed and sized.
+#define FABSHMEMI_DEVICE_SIZED_ONE(OP, BITS, SUFFIX, BLOCKING)                                          \
+    static __host__ __device__ inline void nvshmem_##OP##BITS##SUFFIX(void *dest, const void *source,  \
+                                                                     size_t nelems, int pe) {          \
+        NV_IF_ELSE_TARGET(NV_IS_DEVICE,                                                                 \
+                          (fabshmemi::OP(fabshmemi::Thread(), __func__, dest, source, nelems * (BITS / 8), \
+                                         pe, BLOCKING);),                                               \
+                          (fabshmemi_host_nvshmem_##OP##BITS##SUFFIX(dest, source, nelems, pe);))       \
+    }                                                                                                   \
+    static __device__ inline void nvshmemx_##OP##BITS##SUFFIX##_warp(void *dest, const void *source,   \
+                                                                    size_t nelems, int pe) {           \
+        fabshmemi::OP(fabshmemi::Warp(), __func__, dest, source, nelems * (BITS / 8), pe, BLOCKING);   \
+    }                                                                                                   \
+    static __device__ inline void nvshmemx_##OP##BITS##SUFFIX##_block(void *dest, const void *source,  \
+                                                                     size_t nelems, int pe) {          \
+        fabshmemi::OP(fabshmemi::Block(), __func__, dest, source, nelems * (BITS / 8), pe, BLOCKING);  \
+    }
+#define FABSHMEMI_DEVICE_STRIDED_ONE(BASE, ELEMENT, SIZE, IS_PUT)                                        \
+    static __host__ __device__ inline void nvshmem_##BASE(ELEMENT *dest, const ELEMENT *source,         \
+                                                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems,  \
+                                                         int pe) {                                     \
+        NV_IF_ELSE_TARGET(NV_IS_DEVICE,                                                                 \
+                          (fabshmemi::strided(fabshmemi::Thread(), __func__, IS_PUT, dest, source, dst, \
+                                              sst, nelems, SIZE, pe);),                                 \
+                          (fabshmemi_host_nvshmem_##BASE(dest, source, dst, sst, nelems, pe);))         \
+    }                                                                                                   \
+    static __device__ inline void nvshmemx_##BASE##_warp(ELEMENT *dest, const ELEMENT *source,          \
+                                                        ptrdiff_t dst, ptrdiff_t sst, size_t nelems,   \
+                                                        int pe) {                                      \
+        fabshmemi::strided(fabshmemi::Warp(), __func__, IS_PUT, dest, source, dst, sst, nelems, SIZE, pe); \
+    }                                                                                                   \
+    static __device__ inline void nvshmemx_##BASE##_block(ELEMENT *dest, const ELEMENT *source,         \
+                                                         ptrdiff_t dst, ptrdiff_t sst, size_t nelems,  \
+                                                         int pe) {                                     \
+        fabshmemi::strided(fabshmemi::Block(), __func__, IS_PUT, dest, source, dst, sst, nelems, SIZE, pe); \
+    }
+#define FABSHMEMI_DEVICE_SIZED(BITS)                                                                    \
+    FABSHMEMI_DEVICE_SIZED_ONE(get, BITS, , true)                                                       \
+    FABSHMEMI_DEVICE_SIZED_ONE(put, BITS, , true)                                                       \
+    FABSHMEMI_DEVICE_SIZED_ONE(get, BITS, _nbi, false)                                                  \
+    FABSHMEMI_DEVICE_SIZED_ONE(put, BITS, _nbi, false)                                                  \
+    FABSHMEMI_DEVICE_STRIDED_ONE(iput##BITS, void, BITS / 8, true)                                      \
+    FABSHMEMI_DEVICE_STRIDED_ONE(iget##BITS, void, BITS / 8, false)
+#define FABSHMEMI_DEVICE_TYPED_STRIDED(NAME, TYPE)                                                      \
+    FABSHMEMI_DEVICE_STRIDED_ONE(NAME##_iput, TYPE, sizeof(TYPE), true)                                 \
+    FABSHMEMI_DEVICE_STRIDED_ONE(NAME##_iget, TYPE, sizeof(TYPE), false)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_DEVICE_SIZED)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_STRIDED)
+#undef FABSHMEMI_DEVICE_SIZED
+#undef FABSHMEMI_DEVICE_TYPED_STRIDED
+#undef FABSHMEMI_DEVICE_STRIDED_ONE
+#undef FABSHMEMI_DEVICE_SIZED_ONE
+
 // Atomics, signals and waits: host and device.
 #define FABSHMEMI_DUAL(RET, NAME, PARAMS, DEVICE, HOST) \
     static __host__ __device__ inline RET(NAME) PARAMS { NV_IF_ELSE_TARGET(NV_IS_DEVICE, DEVICE, HOST) }
@@ -180,8 +234,13 @@ FABSHMEMI_DEVICE_PUT_SIGNAL(putmem_signal, void, 1, _nbi, false)
 #define FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL(NAME, TYPE)                              \
     FABSHMEMI_DEVICE_PUT_SIGNAL(NAME##_put_signal, TYPE, sizeof(TYPE), , true)     \
     FABSHMEMI_DEVICE_PUT_SIGNAL(NAME##_put_signal, TYPE, sizeof(TYPE), _nbi, false)
+#define FABSHMEMI_DEVICE_SIZED_PUT_SIGNAL(BITS)                                    \
+    FABSHMEMI_DEVICE_PUT_SIGNAL(put##BITS##_signal, void, BITS / 8, , true)        \
+    FABSHMEMI_DEVICE_PUT_SIGNAL(put##BITS##_signal, void, BITS / 8, _nbi, false)
 FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_DEVICE_SIZED_PUT_SIGNAL)
 #undef FABSHMEMI_DEVICE_TYPED_PUT_SIGNAL
+#undef FABSHMEMI_DEVICE_SIZED_PUT_SIGNAL
 #undef FABSHMEMI_DEVICE_PUT_SIGNAL
 
 FABSHMEMI_DUAL(void, nvshmemx_signal_op, (uint64_t * sig, uint64_t signal, int sig_op, int pe),
@@ -245,6 +304,13 @@ FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_DEVICE_WAIT)
 #undef FABSHMEMI_WAIT_ON_DEVICE
 
 // Teams and collectives: host and device, and the _warp and _block forms.
+FABSHMEMI_DUAL(void, nvshmemx_vendor_get_version_info, (int *major, int *minor, int *patch),
+               (if (major) *major = NVSHMEM_VENDOR_MAJOR_VERSION; if (minor) *minor = NVSHMEM_VENDOR_MINOR_VERSION;
+                if (patch) *patch = NVSHMEM_VENDOR_PATCH_VERSION;),
+               (fabshmemi_host_nvshmemx_vendor_get_version_info(major, minor, patch);))
+FABSHMEMI_DUAL(void *, nvshmemx_mc_ptr, (nvshmem_team_t team, const void *ptr),
+               ((void)fabshmemi::find_team(__func__, team); (void)ptr; return nullptr;),
+               (return fabshmemi_host_nvshmemx_mc_ptr(team, ptr);))
 FABSHMEMI_DUAL(int, nvshmem_team_my_pe, (nvshmem_team_t team),
                (const fabshmemi_device_team *t = fabshmemi::find_team(__func__, team); return t ? t->my_index : -1;),
                (return fabshmemi_host_nvshmem_team_my_pe(team);))
@@ -268,7 +334,7 @@ FABSHMEMI_DUAL(int, nvshmem_team_translate_pe, (nvshmem_team_t src_team, int src
     static __device__ inline RET nvshmemx_##BASE##_block PARAMS {                                         \
         return (RET)fabshmemi::IMPL(fabshmemi::Block(), __func__, FABSHMEMI_UNPAREN ARGS);               \
     }
-FABSHMEMI_DEVICE_COLLECTIVE(void, barrier, (nvshmem_team_t team), (team), team_sync, (team, true))
+FABSHMEMI_DEVICE_COLLECTIVE(int, barrier, (nvshmem_team_t team), (team), team_sync, (team, true))
 FABSHMEMI_DEVICE_COLLECTIVE(int, team_sync, (nvshmem_team_t team), (team), team_sync, (team, false))
 FABSHMEMI_DEVICE_COLLECTIVE(int, broadcastmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems, int root),
                             (team, dest, source, nelems, root), broadcast, (team, dest, source, nelems, root))

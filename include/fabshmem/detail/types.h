@@ -105,6 +105,8 @@ typedef struct fabshmemi_bfloat16_bits {
 #define FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_SRED, X)
 #define FABSHMEM_FOR_EACH_TO_ALL_ARITH_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_TOA, X)
 #define FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_TOB, X)
+/* The element sizes (bits) of the sized calls: get32, put64_nbi, iput128, ... */
+#define FABSHMEM_FOR_EACH_RMA_SIZE(X) X(8) X(16) X(32) X(64) X(128)
 /* What OpenSHMEM's generic calls (C11 _Generic, C++ overloads) select among: the family's
  * types that are distinct C types (int64_t, size_t, ... are typedefs of these) */
 #define FABSHMEM_FOR_EACH_GENERIC_RMA_TYPE(X) FABSHMEMI_TYPE_TABLE(FABSHMEMI_ROW_GRMA, X)
