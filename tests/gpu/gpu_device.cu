@@ -1,5 +1,6 @@
 // The device API between 2 PEs' GPU heaps, every result checked on the host: the tutorial's
-// read done in a kernel; every typed g/p/get/put (+_nbi) from threads, warps and blocks;
+// read done in a kernel; every typed g/p/get/put (+_nbi) from threads, warps and blocks; iget,
+// iput, put64 and get32 in the three scopes;
 // fence and quiet ordering; the device barrier (thread and block forms); 8192 threads issuing
 // at once. Through CUDA IPC by default, through the request ring and the fabric with
 // FABSHMEM_DISABLE_IPC=1. `gpu_device bad_pe` and `gpu_device before_init` check that misuse
@@ -269,6 +270,96 @@ void check_hammer() {
 }
 
 
+// ---- strided and sized calls in a kernel -------------------------------------------------------
+
+constexpr unsigned kStrided = 40;
+// scope 0: a thread, 1: a warp, 2: a block. Reads every 3rd element of the peer's source into
+// every 2nd of got (iget), writes its values into every 2nd element of its row on the peer
+// (iput), and copies 8 64-bit words with put64 then get32 of the same bytes back.
+__global__ void strided_kernel(const int *source, int *got, int *rows, const int *mine, long long *words,
+                               long long *words_back, int peer, int scope) {
+    const int me = nvshmem_my_pe();
+    int *row = rows + me * 2 * kStrided;
+    if (scope == 0 && threadIdx.x == 0) {
+        nvshmem_int_iget(got, source, 2, 3, kStrided, peer);
+        nvshmem_int_iput(row, mine, 2, 1, kStrided, peer);
+        nvshmem_put64(words + 8 * me, words + 16, 8, peer);
+        nvshmem_quiet();
+        nvshmem_get32(words_back, words + 8 * me, 16, peer);
+    } else if (scope == 1 && threadIdx.x < 32) {
+        nvshmemx_int_iget_warp(got, source, 2, 3, kStrided, peer);
+        nvshmemx_int_iput_warp(row, mine, 2, 1, kStrided, peer);
+        nvshmemx_put64_warp(words + 8 * me, words + 16, 8, peer);
+        if (threadIdx.x == 0) nvshmem_quiet();
+        __syncwarp();
+        nvshmemx_get32_warp(words_back, words + 8 * me, 16, peer);
+    } else if (scope == 2) {
+        nvshmemx_int_iget_block(got, source, 2, 3, kStrided, peer);
+        nvshmemx_int_iput_block(row, mine, 2, 1, kStrided, peer);
+        nvshmemx_put64_block(words + 8 * me, words + 16, 8, peer);
+        if (threadIdx.x == 0) nvshmem_quiet();
+        __syncthreads();
+        nvshmemx_get32_block(words_back, words + 8 * me, 16, peer);
+    }
+    if (threadIdx.x == 0) nvshmem_quiet();
+}
+
+void check_strided() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), peer = (me + 1) % n;
+    int *source = static_cast<int *>(nvshmem_malloc(3 * kStrided * sizeof(int)));
+    int *rows = static_cast<int *>(nvshmem_malloc(n * 2 * kStrided * sizeof(int)));
+    auto *words = static_cast<long long *>(nvshmem_malloc(24 * sizeof(long long)));  // 2 rows, then this PE's own 8
+    int *got = nullptr, *mine = nullptr;  // mine: in global memory, which the request ring's host can read
+    long long *back = nullptr;
+    CUDA_OK(cudaMalloc(&got, 2 * kStrided * sizeof(int)));
+    CUDA_OK(cudaMalloc(&mine, kStrided * sizeof(int)));
+    std::vector<int> values(kStrided);
+    for (unsigned i = 0; i < kStrided; ++i) values[i] = value_of<int>(me, i);
+    CUDA_OK(cudaMemcpy(mine, values.data(), kStrided * sizeof(int), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMalloc(&back, 8 * sizeof(long long)));
+    std::vector<int> host(3 * kStrided);
+    for (unsigned i = 0; i < 3 * kStrided; ++i) host[i] = value_of<int>(me, i + 100);
+    CUDA_OK(cudaMemcpy(source, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice));
+    std::vector<long long> own(24, 0);
+    for (int i = 0; i < 8; ++i) own[16 + i] = (static_cast<long long>(me) << 40) + i * 977 + 1;
+    for (int scope = 0; scope < 3; ++scope) {
+        CUDA_OK(cudaMemset(got, 0, 2 * kStrided * sizeof(int)));
+        CUDA_OK(cudaMemset(rows, 0, n * 2 * kStrided * sizeof(int)));
+        CUDA_OK(cudaMemset(back, 0, 8 * sizeof(long long)));
+        CUDA_OK(cudaMemcpy(words, own.data(), own.size() * sizeof(long long), cudaMemcpyHostToDevice));
+        nvshmem_barrier_all();
+        strided_kernel<<<1, 64>>>(source, got, rows, mine, words, back, peer, scope);
+        CUDA_OK(cudaDeviceSynchronize());
+        nvshmem_barrier_all();
+        std::vector<int> g(2 * kStrided), r(n * 2 * kStrided);
+        CUDA_OK(cudaMemcpy(g.data(), got, g.size() * sizeof(int), cudaMemcpyDeviceToHost));
+        CUDA_OK(cudaMemcpy(r.data(), rows, r.size() * sizeof(int), cudaMemcpyDeviceToHost));
+        for (unsigned i = 0; i < kStrided; ++i) {
+            PE_CHECK(g[2 * i] == value_of<int>(peer, 3 * i + 100), "iget (scope %d) element %u gave %d", scope, i, g[2 * i]);
+            PE_CHECK(g[2 * i + 1] == 0, "iget (scope %d) wrote between strides at %u", scope, i);
+        }
+        int writer = (me + n - 1) % n;
+        for (unsigned i = 0; i < kStrided; ++i) {
+            PE_CHECK(r[writer * 2 * kStrided + 2 * i] == value_of<int>(writer, i), "iput (scope %d) element %u", scope, i);
+            PE_CHECK(r[writer * 2 * kStrided + 2 * i + 1] == 0, "iput (scope %d) wrote between strides at %u", scope, i);
+        }
+        std::vector<long long> w(24), b(8);
+        CUDA_OK(cudaMemcpy(w.data(), words, w.size() * sizeof(long long), cudaMemcpyDeviceToHost));
+        CUDA_OK(cudaMemcpy(b.data(), back, b.size() * sizeof(long long), cudaMemcpyDeviceToHost));
+        for (int i = 0; i < 8; ++i) {
+            PE_CHECK(w[8 * writer + i] == (static_cast<long long>(writer) << 40) + i * 977 + 1, "put64 (scope %d) word %d", scope, i);
+            PE_CHECK(b[i] == (static_cast<long long>(me) << 40) + i * 977 + 1, "get32 (scope %d) word %d", scope, i);
+        }
+    }
+    nvshmem_barrier_all();
+    CUDA_OK(cudaFree(back));
+    CUDA_OK(cudaFree(mine));
+    CUDA_OK(cudaFree(got));
+    nvshmem_free(words);
+    nvshmem_free(rows);
+    nvshmem_free(source);
+}
+
 // ---- misuse in a kernel ----------------------------------------------------------------------
 
 __global__ void bad_pe_kernel(const int *source, int *out) { *out = nvshmem_int_g(source, 7); }
@@ -316,6 +407,8 @@ int main(int argc, char **argv) {
     stage_done("gpu_device", "device barrier (block)");
     check_hammer();
     stage_done("gpu_device", "8192 threads at once");
+    check_strided();
+    stage_done("gpu_device", "strided and sized (thread, warp, block)");
     int *probe = static_cast<int *>(nvshmem_malloc(sizeof(int)));
     bool mapped = nvshmem_ptr(probe, (me + 1) % 2) != nullptr;
     nvshmem_free(probe);
