@@ -188,32 +188,23 @@ FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_ON_STREAM)
 #undef FABSHMEM_DECLARE_SIZED_ON_STREAM
 void nvshmemx_quiet_on_stream(cudaStream_t stream);
 
-/* Signals on a stream: they wait for the stream's work, then run as the host call. */
-void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                                      uint64_t signal, int sig_op, int pe, cudaStream_t stream);
-#define FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM(NAME, TYPE)                                              \
-    void nvshmemx_##NAME##_put_signal_on_stream(TYPE *dest, const TYPE *source, size_t nelems,     \
-                                                uint64_t *sig_addr, uint64_t signal, int sig_op,   \
-                                                int pe, cudaStream_t stream);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM)
-#undef FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM
-void nvshmemx_putmem_signal_nbi_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                                          uint64_t signal, int sig_op, int pe, cudaStream_t stream);
-#define FABSHMEM_DECLARE_PUT_SIGNAL_NBI_ON_STREAM(NAME, TYPE)                                          \
-    void nvshmemx_##NAME##_put_signal_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, \
-                                                    uint64_t *sig_addr, uint64_t signal, int sig_op, \
-                                                    int pe, cudaStream_t stream);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL_NBI_ON_STREAM)
-#undef FABSHMEM_DECLARE_PUT_SIGNAL_NBI_ON_STREAM
-#define FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM(BITS)                                               \
-    void nvshmemx_put##BITS##_signal_on_stream(void *dest, const void *source, size_t nelems,        \
-                                               uint64_t *sig_addr, uint64_t signal, int sig_op,      \
-                                               int pe, cudaStream_t stream);                         \
-    void nvshmemx_put##BITS##_signal_nbi_on_stream(void *dest, const void *source, size_t nelems,    \
-                                                   uint64_t *sig_addr, uint64_t signal, int sig_op,  \
-                                                   int pe, cudaStream_t stream);
+/* Signals on a stream (putmem_signal, TYPE_put_signal, putN_signal, each + _nbi; signal_op):
+ * they wait for the stream's work, then run as the host call. */
+#define FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM(BASE, ELEMENT)                                            \
+    void nvshmemx_##BASE##_on_stream(ELEMENT *dest, const ELEMENT *source, size_t nelems,           \
+                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,       \
+                                     cudaStream_t stream);                                          \
+    void nvshmemx_##BASE##_nbi_on_stream(ELEMENT *dest, const ELEMENT *source, size_t nelems,       \
+                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,   \
+                                         cudaStream_t stream);
+#define FABSHMEM_DECLARE_TYPED_PUT_SIGNAL_ON_STREAM(NAME, TYPE) FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM(NAME##_put_signal, TYPE)
+#define FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM(BITS) FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM(put##BITS##_signal, void)
+FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM(putmem_signal, void)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_PUT_SIGNAL_ON_STREAM)
 FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM)
+#undef FABSHMEM_DECLARE_TYPED_PUT_SIGNAL_ON_STREAM
 #undef FABSHMEM_DECLARE_SIZED_PUT_SIGNAL_ON_STREAM
+#undef FABSHMEM_DECLARE_PUT_SIGNAL_ON_STREAM
 void nvshmemx_signal_op_on_stream(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, cudaStream_t stream);
 void nvshmemx_signal_wait_until_on_stream(uint64_t *sig_addr, int cmp, uint64_t cmp_value, cudaStream_t stream);
 /* Waits on this PE's own variables: the stream's work first, then as the host call. */

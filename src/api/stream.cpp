@@ -128,51 +128,33 @@ FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_MORE_ON_STREAM)
                                          size_t nelems, int pe, cudaStream_t stream) {                   \
         synchronize("nvshmemx_iput" #BITS "_on_stream", stream);                                         \
         strided_bytes("nvshmemx_iput" #BITS "_on_stream", true, dest, source, dst, sst, nelems, BITS / 8, pe); \
-    }                                                                                                    \
-    void nvshmemx_put##BITS##_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig, \
-                                               uint64_t signal, int sig_op, int pe, cudaStream_t stream) { \
-        synchronize("nvshmemx_put" #BITS "_signal_on_stream", stream);                                   \
-        nvshmem_put##BITS##_signal(dest, source, nelems, sig, signal, sig_op, pe);                       \
-    }                                                                                                    \
-    void nvshmemx_put##BITS##_signal_nbi_on_stream(void *dest, const void *source, size_t nelems,        \
-                                                   uint64_t *sig, uint64_t signal, int sig_op, int pe,   \
-                                                   cudaStream_t stream) {                                \
-        synchronize("nvshmemx_put" #BITS "_signal_nbi_on_stream", stream);                               \
-        nvshmem_put##BITS##_signal_nbi(dest, source, nelems, sig, signal, sig_op, pe);                   \
     }
 FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DEFINE_SIZED_ON_STREAM)
 #undef FABSHMEM_DEFINE_SIZED_ON_STREAM
 #undef FABSHMEM_DEFINE_SIZED_RMA_ON_STREAM
 
-void nvshmemx_putmem_signal_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                                      uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
-    synchronize("nvshmemx_putmem_signal_on_stream", stream);
-    nvshmem_putmem_signal(dest, source, nelems, sig_addr, signal, sig_op, pe);
-}
-#define FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM(NAME, TYPE)                                            \
-    void nvshmemx_##NAME##_put_signal_on_stream(TYPE *dest, const TYPE *source, size_t nelems,  \
-                                                uint64_t *sig_addr, uint64_t signal, int sig_op, \
-                                                int pe, cudaStream_t stream) {                   \
-        synchronize("nvshmemx_" #NAME "_put_signal_on_stream", stream);                         \
-        nvshmem_##NAME##_put_signal(dest, source, nelems, sig_addr, signal, sig_op, pe);        \
+// nvshmemx_BASE_on_stream and nvshmemx_BASE_nbi_on_stream: the stream's work, then the host call.
+#define FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM(BASE, ELEMENT)                                            \
+    void nvshmemx_##BASE##_on_stream(ELEMENT *dest, const ELEMENT *source, size_t nelems,          \
+                                     uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,      \
+                                     cudaStream_t stream) {                                        \
+        synchronize("nvshmemx_" #BASE "_on_stream", stream);                                       \
+        nvshmem_##BASE(dest, source, nelems, sig_addr, signal, sig_op, pe);                        \
+    }                                                                                              \
+    void nvshmemx_##BASE##_nbi_on_stream(ELEMENT *dest, const ELEMENT *source, size_t nelems,      \
+                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe,  \
+                                         cudaStream_t stream) {                                    \
+        synchronize("nvshmemx_" #BASE "_nbi_on_stream", stream);                                   \
+        nvshmem_##BASE##_nbi(dest, source, nelems, sig_addr, signal, sig_op, pe);                  \
     }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM)
+#define FABSHMEM_DEFINE_TYPED_PUT_SIGNAL_ON_STREAM(NAME, TYPE) FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM(NAME##_put_signal, TYPE)
+#define FABSHMEM_DEFINE_SIZED_PUT_SIGNAL_ON_STREAM(BITS) FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM(put##BITS##_signal, void)
+FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM(putmem_signal, void)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_TYPED_PUT_SIGNAL_ON_STREAM)
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DEFINE_SIZED_PUT_SIGNAL_ON_STREAM)
+#undef FABSHMEM_DEFINE_TYPED_PUT_SIGNAL_ON_STREAM
+#undef FABSHMEM_DEFINE_SIZED_PUT_SIGNAL_ON_STREAM
 #undef FABSHMEM_DEFINE_PUT_SIGNAL_ON_STREAM
-
-void nvshmemx_putmem_signal_nbi_on_stream(void *dest, const void *source, size_t nelems, uint64_t *sig_addr,
-                                          uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
-    synchronize("nvshmemx_putmem_signal_nbi_on_stream", stream);
-    nvshmem_putmem_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, pe);
-}
-#define FABSHMEM_DEFINE_PUT_SIGNAL_NBI_ON_STREAM(NAME, TYPE)                                        \
-    void nvshmemx_##NAME##_put_signal_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, \
-                                                    uint64_t *sig_addr, uint64_t signal, int sig_op, \
-                                                    int pe, cudaStream_t stream) {                 \
-        synchronize("nvshmemx_" #NAME "_put_signal_nbi_on_stream", stream);                       \
-        nvshmem_##NAME##_put_signal_nbi(dest, source, nelems, sig_addr, signal, sig_op, pe);      \
-    }
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DEFINE_PUT_SIGNAL_NBI_ON_STREAM)
-#undef FABSHMEM_DEFINE_PUT_SIGNAL_NBI_ON_STREAM
 
 void nvshmemx_signal_op_on_stream(uint64_t *sig_addr, uint64_t signal, int sig_op, int pe, cudaStream_t stream) {
     synchronize("nvshmemx_signal_op_on_stream", stream);
