@@ -249,9 +249,20 @@ typedef int32_t nvshmem_team_t;
 #define NVSHMEM_TEAM_SHARED_INDEX 1
 #define NVSHMEMX_TEAM_NODE_INDEX 2
 #define NVSHMEM_MAX_TEAMS 32
+/* A team's configuration (NVSHMEM's version 2 layout). config_mask says which fields a split
+ * or nvshmemx_team_init reads; a team made by unique id (nvshmemx_team_get_uniqueid) carries it. */
+typedef uint64_t nvshmemx_team_uniqueid_t;
+#define NVSHMEM_TEAM_UNIQUEID_INVALID ((nvshmemx_team_uniqueid_t)0xFFFFFFFFFFFFFFFFull)
+#define NVSHMEM_TEAM_UNIQUID_INITIALIZER NVSHMEM_TEAM_UNIQUEID_INVALID /* NVSHMEM's spelling */
 typedef struct {
+    int version;
     int num_contexts;
+    nvshmemx_team_uniqueid_t uniqueid;
+    char padding[48];
 } nvshmem_team_config_t;
+#define NVSHMEM_TEAM_CONFIG_INITIALIZER {(2 << 16) + (int)sizeof(nvshmem_team_config_t), -1, NVSHMEM_TEAM_UNIQUEID_INVALID, {0}}
+#define NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS 0x1L
+#define NVSHMEM_TEAM_CONFIG_MASK_UNIQUEID 0x2L
 /* The team's configuration as it was made (num_contexts 0 for the predefined teams). */
 void nvshmem_team_get_config(nvshmem_team_t team, nvshmem_team_config_t *config);
 /* The team's multicast address of `ptr`: NULL, as fabshmem uses no multicast objects. */
@@ -268,6 +279,13 @@ int nvshmem_team_split_2d(nvshmem_team_t parent_team, int xrange, const nvshmem_
                           const nvshmem_team_config_t *yaxis_config, long yaxis_mask,
                           nvshmem_team_t *yaxis_team);
 void nvshmem_team_destroy(nvshmem_team_t team);
+/* A team of any PEs without a parent: one PE makes a unique id and hands it to the others (by
+ * MPI, a file, ...); each calls nvshmemx_team_init with config->uniqueid set to it, the team's
+ * size and its own index in it, and returns once all have (0, *team the new team). Not 0
+ * (*team NVSHMEM_TEAM_INVALID) after a message, on arguments that cannot make a team. */
+int nvshmemx_team_get_uniqueid(nvshmemx_team_uniqueid_t *uniqueid);
+int nvshmemx_team_init(nvshmem_team_t *team, nvshmem_team_config_t *config, long config_mask, int npes,
+                       int pe_idx_in_team);
 
 /* Collectives over a team, called by every PE of it (in kernels too: one thread per PE, or a
  * warp or block with the _warp / _block forms); buffers are symmetric. They return 0. */

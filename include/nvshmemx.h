@@ -7,11 +7,14 @@
 #include <limits.h>
 #include <stdio.h>
 
-/* cudaStream_t and CUmodule where CUDA's headers are not found (the same typedefs CUDA makes). */
+/* cudaStream_t, CUmodule and CUlibrary where CUDA's headers are not found (the same typedefs
+ * CUDA makes). */
 struct CUstream_st;
 typedef struct CUstream_st *cudaStream_t;
 struct CUmod_st;
 typedef struct CUmod_st *CUmodule;
+struct CUlib_st;
+typedef struct CUlib_st *CUlibrary;
 
 #ifdef __cplusplus
 extern "C" {
@@ -93,6 +96,18 @@ int nvshmemx_set_attr_mpi_comm_args(void *mpi_comm, nvshmemx_init_attr_t *attr);
  * nvshmem.h): its copy of the device state is filled in, so its kernels may call NVSHMEM. */
 int nvshmemx_cumodule_init(CUmodule module);
 int nvshmemx_cumodule_finalize(CUmodule module);
+/* The same for a CUlibrary (cuLibraryLoadData / cuLibraryLoadFromFile, CUDA 12). */
+int nvshmemx_culibrary_init(CUlibrary library);
+int nvshmemx_culibrary_finalize(CUlibrary library);
+
+/* The program's own buffers (host or GPU memory, outside the heap) as local source or
+ * destination of RMA and atomics. Host calls take any local buffer; registering a host buffer
+ * maps it for kernels too (where the heap is in GPU memory). Returns 0, or
+ * NVSHMEMX_ERROR_INVALID_VALUE after saying why (NULL or empty, overlapping a registered
+ * buffer; unregister: not a registered buffer's start). Not collective. */
+int nvshmemx_buffer_register(void *addr, size_t length);
+int nvshmemx_buffer_unregister(void *addr);
+void nvshmemx_buffer_unregister_all(void);
 
 /* User buffers made symmetric (collective, GPU heap): every PE passes a buffer of the same size,
  * one whole cuMemCreate mapping (shareable as a POSIX file descriptor when PEs share a node);

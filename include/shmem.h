@@ -50,7 +50,9 @@
 #define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
 
 typedef nvshmem_team_t shmem_team_t;
-typedef nvshmem_team_config_t shmem_team_config_t;
+typedef struct {
+    int num_contexts;
+} shmem_team_config_t;
 #define SHMEM_TEAM_INVALID NVSHMEM_TEAM_INVALID
 #define SHMEM_TEAM_WORLD NVSHMEM_TEAM_WORLD
 #define SHMEM_TEAM_SHARED NVSHMEM_TEAM_SHARED
@@ -567,11 +569,16 @@ FABSHMEMI_SHMEM_INLINE int shmem_team_translate_pe(shmem_team_t from, int pe, sh
 }
 FABSHMEMI_SHMEM_INLINE int shmem_team_split_strided(shmem_team_t parent, int start, int stride, int size,
                                                     const shmem_team_config_t *config, long mask, shmem_team_t *team) { FABSHMEMI_CALLED_AS("shmem_team_split_strided");
-    return nvshmem_team_split_strided(parent, start, stride, size, config, mask, team);
+    nvshmem_team_config_t c = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+    if (config) c.num_contexts = config->num_contexts;
+    return nvshmem_team_split_strided(parent, start, stride, size, config ? &c : NULL, mask, team);
 }
 FABSHMEMI_SHMEM_INLINE int shmem_team_split_2d(shmem_team_t parent, int xrange, const shmem_team_config_t *xc, long xm,
                                                shmem_team_t *xt, const shmem_team_config_t *yc, long ym, shmem_team_t *yt) { FABSHMEMI_CALLED_AS("shmem_team_split_2d");
-    return nvshmem_team_split_2d(parent, xrange, xc, xm, xt, yc, ym, yt);
+    nvshmem_team_config_t x = NVSHMEM_TEAM_CONFIG_INITIALIZER, y = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+    if (xc) x.num_contexts = xc->num_contexts;
+    if (yc) y.num_contexts = yc->num_contexts;
+    return nvshmem_team_split_2d(parent, xrange, xc ? &x : NULL, xm, xt, yc ? &y : NULL, ym, yt);
 }
 FABSHMEMI_SHMEM_INLINE void shmem_team_destroy(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_destroy"); nvshmem_team_destroy(t); }
 FABSHMEMI_SHMEM_INLINE int shmem_team_sync(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_sync"); return nvshmem_team_sync(t); }

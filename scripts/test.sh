@@ -251,6 +251,8 @@ check misuse-free_foreign fail "${prefix}error: nvshmem_free\(.*\): this pointer
 check misuse-free_interior fail "${prefix}error: nvshmem_free\(.*\): this points 16 bytes into the block" srun_n 2 $pe/pe_misuse free_interior
 check misuse-free_twice fail "${prefix}error: nvshmem_free\(.*\): no live block starts here" srun_n 2 $pe/pe_misuse free_twice
 check misuse-malloc_too_big ok "${prefix}error: nvshmem_malloc\(1099511627776 bytes\) failed: .*FABSHMEM_SYMMETRIC_SIZE=64M" srun_n 2 $pe/pe_misuse malloc_too_big
+check misuse-team_init_same_index fail "${prefix}error: nvshmemx_team_init: PEs [01] and [01] both join the team of unique id 0x2a at index 0" srun_n 2 $pe/pe_misuse team_init_same_index
+FABSHMEM_COLLECTIVE_TIMEOUT=6 check misuse-team_init_alone fail "${prefix}error: nvshmemx_team_init: after [0-9]+ s, 1 of the 2 PEs of the team of unique id 0x2a have joined; ending the job" srun_n 2 $pe/pe_misuse team_init_alone
 check misuse-leak ok "${prefix}warning: nvshmem_finalize: 1 symmetric heap block\(s\) of 256 bytes" srun_n 2 $pe/pe_misuse leak
 FABSHMEM_SYMMETRIC_SIZE=lots check misuse-bad_env fail "${prefix}error: FABSHMEM_SYMMETRIC_SIZE='lots' is not valid" srun_n 2 $ex/hello
 check misuse-srun_without_pmix ok "${prefix}warning: started by srun as one of 2 tasks, but no PMIx server" srun --mpi=none -n 2 $ex/hello

@@ -1,5 +1,5 @@
-// CUDA program integration: collective (cooperative) kernel launches and CUmodules the program
-// loads itself.
+// CUDA program integration: collective (cooperative) kernel launches, and CUmodules and
+// CUlibraries the program loads itself.
 #include <string>
 
 #include "cuda_support.h"
@@ -16,6 +16,29 @@ struct Dim3 {
     unsigned x, y, z;
 };
 }  // namespace fabshmem
+
+namespace {
+
+// `code`: a CUmodule, or (`library`) a CUlibrary.
+int add_program_code(const char *function, void *code, bool library) {
+    runtime_for(function);
+    std::string error;
+    if (!code || !add_loaded_module(code, library, &error)) {
+        FS_ERROR("%s: %s", function, code ? error.c_str() : library ? "the library is NULL" : "the module is NULL");
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    return NVSHMEMX_SUCCESS;
+}
+
+int remove_program_code(const char *function, void *code, const char *added_by) {
+    if (!remove_loaded_module(code)) {
+        FS_ERROR("%s: %p was not given to %s", function, code, added_by);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    return NVSHMEMX_SUCCESS;
+}
+
+}  // namespace
 
 extern "C" {
 
@@ -60,23 +83,13 @@ int nvshmemx_collective_launch(const void *func, Dim3 grid, Dim3 block, void **a
     return NVSHMEMX_SUCCESS;
 }
 
-int nvshmemx_cumodule_init(CUmodule module) {
-    runtime_for("nvshmemx_cumodule_init");
-    std::string error;
-    if (!module || !add_loaded_module(module, &error)) {
-        FS_ERROR("nvshmemx_cumodule_init: %s", module ? error.c_str() : "the module is NULL");
-        return NVSHMEMX_ERROR_INVALID_VALUE;
-    }
-    return NVSHMEMX_SUCCESS;
-}
-
+int nvshmemx_cumodule_init(CUmodule module) { return add_program_code("nvshmemx_cumodule_init", module, false); }
 int nvshmemx_cumodule_finalize(CUmodule module) {
-    if (!remove_loaded_module(module)) {
-        FS_ERROR("nvshmemx_cumodule_finalize: module %p was not given to nvshmemx_cumodule_init",
-                 static_cast<void *>(module));
-        return NVSHMEMX_ERROR_INVALID_VALUE;
-    }
-    return NVSHMEMX_SUCCESS;
+    return remove_program_code("nvshmemx_cumodule_finalize", module, "nvshmemx_cumodule_init");
+}
+int nvshmemx_culibrary_init(CUlibrary library) { return add_program_code("nvshmemx_culibrary_init", library, true); }
+int nvshmemx_culibrary_finalize(CUlibrary library) {
+    return remove_program_code("nvshmemx_culibrary_finalize", library, "nvshmemx_culibrary_init");
 }
 
 }  // extern "C"

@@ -1,5 +1,6 @@
-// The symmetric heap's allocator API (realloc under both faces' names). Allocation is collective and deterministic: the same
-// calls in the same order give the same offsets on every PE.
+// The symmetric heap's allocator API (realloc under both faces' names), and the program's
+// buffers registered with it. Allocation is collective and deterministic: the same calls in the
+// same order give the same offsets on every PE.
 #include <unistd.h>
 
 #include <algorithm>
@@ -228,6 +229,32 @@ int nvshmemx_buffer_unregister_symmetric(void *mmap_ptr, size_t size) {
     }
     remove_extension_segment(rt, *segment);  // the program's buffer stays its own
     return NVSHMEMX_SUCCESS;
+}
+
+int nvshmemx_buffer_register(void *addr, size_t length) {
+    const char *function = "nvshmemx_buffer_register";
+    Runtime &rt = runtime_for(function);
+    std::string refused = rt.local_buffers.add(addr, length, rt.device != nullptr);
+    if (refused.empty()) return NVSHMEMX_SUCCESS;
+    FS_ERROR("%s(%p, %zu bytes) failed: %s", function, addr, length, refused.c_str());
+    return NVSHMEMX_ERROR_INVALID_VALUE;
+}
+
+int nvshmemx_buffer_unregister(void *addr) {
+    const char *function = "nvshmemx_buffer_unregister";
+    Runtime &rt = runtime_for(function);
+    quiet_all(rt);  // this PE's operations in flight may still use the buffer
+    if (rt.local_buffers.remove(addr)) return NVSHMEMX_SUCCESS;
+    FS_ERROR("%s(%p): no buffer registered with nvshmemx_buffer_register starts there (pass the address "
+             "registered, once)",
+             function, addr);
+    return NVSHMEMX_ERROR_INVALID_VALUE;
+}
+
+void nvshmemx_buffer_unregister_all(void) {
+    Runtime &rt = runtime_for("nvshmemx_buffer_unregister_all");
+    quiet_all(rt);
+    rt.local_buffers.remove_all();
 }
 
 void *nvshmem_ptr(const void *dest, int pe) {

@@ -1,8 +1,14 @@
-// Teams: the predefined ones, strided and 2-D splits, translation and destruction.
+// Teams: the predefined ones, strided and 2-D splits, teams joined by unique id, translation
+// and destruction.
 #include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <random>
 
+#include "activity.h"
 #include "log.h"
 #include "nvshmem.h"
+#include "nvshmemx.h"
 #include "runtime.h"
 
 using namespace fabshmem;
@@ -35,8 +41,8 @@ int finish_split(Runtime &rt, const char *function, Team &parent, std::vector<in
         return -1;
     }
     *new_team = handle < 0 ? NVSHMEM_TEAM_INVALID : handle;
-    constexpr long kNumContexts = 1L << 0;  // SHMEM_TEAM_NUM_CONTEXTS
-    if (handle >= 0 && config && (config_mask & kNumContexts)) rt.teams.find(handle)->num_contexts = config->num_contexts;
+    if (handle >= 0 && config && (config_mask & NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS))
+        rt.teams.find(handle)->num_contexts = config->num_contexts;
     return 0;
 }
 
@@ -132,7 +138,65 @@ void nvshmem_team_get_config(nvshmem_team_t team, nvshmem_team_config_t *config)
     const char *fn = "nvshmem_team_get_config";
     Runtime &rt = runtime_for(fn);
     if (!config) fatal("%s: config is NULL; pass where to store the team's configuration", fn);
-    config->num_contexts = team_for(rt, fn, team).num_contexts;
+    const Team &t = team_for(rt, fn, team);
+    *config = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+    config->num_contexts = t.num_contexts;
+    config->uniqueid = t.uniqueid;
+}
+
+int nvshmemx_team_get_uniqueid(nvshmemx_team_uniqueid_t *uniqueid) {
+    const char *fn = "nvshmemx_team_get_uniqueid";
+    Runtime &rt = runtime_for(fn);
+    if (!uniqueid) {
+        FS_ERROR("%s: uniqueid is NULL; pass where to store the new id", fn);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    // Random, so ids made on different PEs (or in different calls) differ; never the invalid id.
+    static std::mt19937_64 generator(std::random_device{}() ^ (static_cast<uint64_t>(rt.my_pe) << 32) ^
+                                     static_cast<uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()));
+    static std::mutex mutex;
+    std::lock_guard<std::mutex> lock(mutex);
+    do *uniqueid = generator();
+    while (*uniqueid == NVSHMEM_TEAM_UNIQUEID_INVALID);
+    return NVSHMEMX_SUCCESS;
+}
+
+int nvshmemx_team_init(nvshmem_team_t *team, nvshmem_team_config_t *config, long config_mask, int npes,
+                       int pe_idx_in_team) {
+    const char *fn = "nvshmemx_team_init";
+    Runtime &rt = runtime_for(fn);
+    if (!team) {
+        FS_ERROR("%s: team is NULL; pass where to store the new team", fn);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    *team = NVSHMEM_TEAM_INVALID;
+    const char *refused = nullptr;
+    if (!config || config->uniqueid == NVSHMEM_TEAM_UNIQUEID_INVALID)
+        refused = "config->uniqueid holds no unique id: set it to one that nvshmemx_team_get_uniqueid made, "
+                  "the same on every PE of the team";
+    else if (npes < 1 || npes > rt.n_pes)
+        refused = "npes must be between 1 and the job's PE count";
+    else if (pe_idx_in_team < 0 || pe_idx_in_team >= npes)
+        refused = "pe_idx_in_team must be between 0 and npes - 1";
+    else if (!pair_notices_available(rt))
+        refused = "teams by unique id agree on their slot over pair counters, which jobs of more than 2048 PEs "
+                  "lack; make the team with nvshmem_team_split_strided";
+    if (refused) {
+        FS_ERROR("%s(npes %d, index %d): %s", fn, npes, pe_idx_in_team, refused);
+        return NVSHMEMX_ERROR_INVALID_VALUE;
+    }
+    ActivityScope activity("in nvshmemx_team_init");
+    int handle = rt.teams.join(rt, fn, config->uniqueid, npes, pe_idx_in_team);
+    if (handle == -2) {
+        if (pe_idx_in_team == 0)
+            FS_ERROR("%s: no team slot is free on every PE of the new team (at most %zu teams live at once, the 3 "
+                     "predefined included); destroy teams that are no longer used",
+                     fn, SymmetricHeap::kMaxTeams);
+        return NVSHMEMX_ERROR_OUT_OF_MEMORY;
+    }
+    if (config_mask & NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS) rt.teams.find(handle)->num_contexts = config->num_contexts;
+    *team = handle;
+    return NVSHMEMX_SUCCESS;
 }
 
 // Multicast objects (NVLink SHARP) are not used by fabshmem: NULL, as NVSHMEM returns where

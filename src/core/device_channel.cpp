@@ -19,8 +19,8 @@ static_assert(kExtensionOffset == FABSHMEMI_EXTENSION_OFFSET, "the device API na
 namespace {
 
 struct LoadedModule {
-    void *module;
-    void *state;  // the module's copy of fabshmemi::state (device memory)
+    void *module;  // a CUmodule, or a CUlibrary
+    void *state;   // the module's copy of fabshmemi::state (device memory)
 };
 
 struct ModuleRegistry {
@@ -61,10 +61,10 @@ void publish_device_state(const fabshmemi_device_state &state) {
     for (const LoadedModule &loaded : r.loaded) update_loaded(loaded, state);
 }
 
-bool add_loaded_module(void *module, std::string *error) {
+bool add_loaded_module(void *module, bool library, std::string *error) {
     LoadedModule loaded{module, nullptr};
     size_t bytes = 0;
-    if (!cuda::module_global(module, kStateSymbol, &loaded.state, &bytes, error)) {
+    if (!cuda::module_global(module, library, kStateSymbol, &loaded.state, &bytes, error)) {
         *error += ": the module holds no fabshmem device state; build it from code that includes "
                   "nvshmem.h, with relocatable device code (nvcc -rdc=true, then -dlink or -cubin)";
         return false;

@@ -82,7 +82,7 @@ void publish_device_state(const fabshmemi_device_state &state);
 // CUmodules the program loaded itself (nvshmemx_cumodule_init): their state is kept up to date
 // like the others' until they are removed. False, with `error`, when the module holds no
 // fabshmem device state.
-bool add_loaded_module(void *module, std::string *error);
+bool add_loaded_module(void *module, bool library, std::string *error);
 bool remove_loaded_module(void *module);
 
 }  // namespace fabshmem

@@ -392,6 +392,7 @@ void stop_runtime(Runtime &rt) {
     rt.device.reset();
     for (const ExtensionSpace::Segment &segment : rt.extension.list()) rt.routing.remove_extension(segment.as_seen_by_transports());
     rt.routing.close();
+    rt.local_buffers.remove_all();  // NVSHMEM's finalize forgets them too, without a word
     rt.extension.release();
     rt.heap.release_memory();
     set_abort_handler(nullptr);

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "device_channel.h"
 #include "extension_space.h"
+#include "local_buffers.h"
 #include "peer_monitor.h"
 #include "progress_thread.h"
 #include "routing.h"
@@ -41,6 +42,7 @@ struct Runtime {
     std::unique_ptr<Topology> topology;  // null when hwloc could not load the node
     SymmetricHeap heap;
     ExtensionSpace extension;  // GPU heap only: what grows it, and registered buffers
+    LocalBuffers local_buffers;  // nvshmemx_buffer_register's
     StaticData statics;  // size 0 unless global and static variables are symmetric
     Routing routing;  // the open transports, and per PE the one that reaches it
     std::unique_ptr<DeviceChannel> device;  // GPU heap only: the device API's state and ring

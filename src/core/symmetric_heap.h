@@ -36,6 +36,9 @@ public:
     // teams are created, and collect's size and source offset.
     static constexpr size_t kTeamScratchOffset = 12288;
     static constexpr size_t kTeamScratchWords = 2;
+    // Then what a PE joining a team by unique id publishes (team.h: TeamTable::join).
+    static constexpr size_t kTeamJoinOffset = kTeamScratchOffset + kTeamScratchWords * sizeof(uint64_t);
+    static constexpr size_t kTeamJoinWords = 3;
     // In the signal region: per sending PE, how many active-set sync messages it has sent here.
     static constexpr size_t kPairCountersOffset = 16384;
     static constexpr size_t kMaxPairCounterPes = 2048;
@@ -134,14 +137,14 @@ static_assert(SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <= Symm
 static_assert(SymmetricHeap::kDeviceTeamFlagsOffset + SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <=
                   SymmetricHeap::kTeamScratchOffset,
               "the device team flags fit before the scratch word");
-static_assert(SymmetricHeap::kDeviceReduceFlagsOffset >= SymmetricHeap::kTeamScratchOffset + SymmetricHeap::kTeamScratchWords * sizeof(uint64_t) &&
+static_assert(SymmetricHeap::kDeviceReduceFlagsOffset >= SymmetricHeap::kTeamJoinOffset + SymmetricHeap::kTeamJoinWords * sizeof(uint64_t) &&
                   SymmetricHeap::kDeviceReduceFlagsOffset + SymmetricHeap::team_flags_offset(SymmetricHeap::kMaxTeams) <=
                       SymmetricHeap::kReduceSlotsOffset,
-              "the device reduction flags fit between the scratch words and the reduction slots");
+              "the device reduction flags fit between the join words and the reduction slots");
 static_assert(SymmetricHeap::kReduceSlots <= static_cast<int>(SymmetricHeap::kMaxSyncRounds),
               "a flag word per reduction slot");
-static_assert(SymmetricHeap::kTeamScratchOffset + SymmetricHeap::kTeamScratchWords * sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
-              "the scratch words fit before the pair counters");
+static_assert(SymmetricHeap::kTeamJoinOffset + SymmetricHeap::kTeamJoinWords * sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
+              "the scratch and join words fit before the pair counters");
 static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=
                   SymmetricHeap::kPushFlagsOffset,
               "the pair counters fit before the push flags");

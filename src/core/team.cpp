@@ -1,7 +1,10 @@
 #include "team.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 
 #include "collectives.h"
 #include "activity.h"
@@ -183,6 +186,92 @@ void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index)
         notify_pe(rt, members[(my_index + distance) % n]);
         wait_for_notice(rt, members[(my_index - distance % n + n) % n]);
     }
+}
+
+namespace {
+
+// What a PE joining a team by unique id publishes at SymmetricHeap::kTeamJoinOffset: its index
+// and the team's size, then the id (written last, cleared once the team is made).
+struct JoinRecord {
+    uint64_t index, n_members, uniqueid;
+};
+constexpr size_t kJoinUniqueid = offsetof(JoinRecord, uniqueid);
+static_assert(sizeof(JoinRecord) == SymmetricHeap::kTeamJoinWords * sizeof(uint64_t), "the join words");
+
+void publish_join(Runtime &rt, const JoinRecord &record) {
+    Transport &self = rt.route(rt.my_pe);
+    self.put(SymmetricHeap::kTeamJoinOffset, &record, kJoinUniqueid, rt.my_pe, true);
+    self.put(SymmetricHeap::kTeamJoinOffset + kJoinUniqueid, &record.uniqueid, sizeof(uint64_t), rt.my_pe, true);
+}
+
+}  // namespace
+
+int TeamTable::join(Runtime &rt, const char *function, uint64_t uniqueid, int n_members, int my_index) {
+    publish_join(rt, {static_cast<uint64_t>(my_index), static_cast<uint64_t>(n_members), uniqueid});
+    // Every PE's id, read until n_members carry this one; a PE that has it keeps it until all
+    // members passed the sync below, so none is missed.
+    std::vector<int> members(n_members, -1);
+    std::vector<char> counted(rt.n_pes, 0);
+    int found = 0;
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point start = Clock::now();
+    const long limit = rt.config.collective_timeout;
+    auto next_look = [&](Clock::time_point report) {
+        return limit > 0 ? std::min(report, start + std::chrono::seconds(limit)) : report;
+    };
+    Clock::time_point next_report = next_look(start + kFirstReport);
+    while (found < n_members) {
+        for (int pe = 0; pe < rt.n_pes; ++pe) {
+            if (counted[pe]) continue;
+            uint64_t theirs = 0;
+            rt.route(pe).get(&theirs, SymmetricHeap::kTeamJoinOffset + kJoinUniqueid, sizeof theirs, pe, true);
+            if (theirs != uniqueid) continue;
+            JoinRecord record{};
+            rt.route(pe).get(&record, SymmetricHeap::kTeamJoinOffset, kJoinUniqueid, pe, true);
+            int index = static_cast<int>(record.index);
+            if (record.n_members != static_cast<uint64_t>(n_members))
+                fatal("%s: PE %d joins the team of unique id %#llx as one of %llu PEs, this PE as one of %d; every "
+                      "PE of the team must pass the same npes",
+                      function, pe, static_cast<unsigned long long>(uniqueid),
+                      static_cast<unsigned long long>(record.n_members), n_members);
+            if (members[index] >= 0)
+                fatal("%s: PEs %d and %d both join the team of unique id %#llx at index %d; each PE must pass "
+                      "its own pe_idx_in_team (0 to npes - 1, each once)",
+                      function, members[index], pe, static_cast<unsigned long long>(uniqueid), index);
+            members[index] = pe;
+            counted[pe] = 1;
+            ++found;
+        }
+        if (found == n_members) break;
+        if (rt.yield_in_waits) sched_yield();
+        Clock::time_point now = Clock::now();
+        if (now < next_report) continue;
+        long waited = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(now - start).count());
+        if (limit > 0 && waited >= limit)
+            fatal("%s: after %ld s, %d of the %d PEs of the team of unique id %#llx have joined; ending the job "
+                  "(every PE of the team must call it with the same unique id; FABSHMEM_COLLECTIVE_TIMEOUT=%ld "
+                  "sets how long to wait)",
+                  function, waited, found, n_members, static_cast<unsigned long long>(uniqueid), limit);
+        FS_WARN("%s: for %ld s, %d of the %d PEs of the team of unique id %#llx have joined (every PE of the "
+                "team must call it with the same unique id); the job ends after %ld s (FABSHMEM_COLLECTIVE_TIMEOUT)",
+                function, waited, found, n_members, static_cast<unsigned long long>(uniqueid), limit);
+        next_report = next_look(now + kReportEvery);
+    }
+    // The slot: the lowest free on every member, agreed over the pair counters (no flags yet).
+    uint64_t free_slots = 0;
+    for (size_t slot = 0; slot < teams_.size(); ++slot)
+        if (!teams_[slot]) free_slots |= uint64_t{1} << slot;
+    Group group{members, my_index, all_on_this_node(rt, members), [&] { sync_active_set(rt, members, my_index); }};
+    uint64_t agreed = free_slots;
+    for (uint64_t theirs : gather_words(rt, group, {free_slots})) agreed &= theirs;
+    group.sync();  // every member has read every id and scratch word
+    publish_join(rt, {0, 0, ~uint64_t{0}});
+    if (!agreed) return -2;
+    int slot = __builtin_ctzll(agreed);
+    teams_[slot] = make_team(rt, std::move(members), slot);
+    teams_[slot]->uniqueid = uniqueid;
+    if (rt.device) rt.device->set_team(slot, teams_[slot].get());
+    return slot;
 }
 
 }  // namespace fabshmem

@@ -21,6 +21,7 @@ struct Team {
     int slot = 0;              // the handle, and which flags it syncs with
     uint64_t epoch = 0;        // syncs this PE has done in this team
     int num_contexts = 0;      // what the split's configuration asked for (contexts share the PE's path)
+    uint64_t uniqueid = ~uint64_t{0};  // the unique id it was joined by (TeamTable::join), else none
     bool on_one_node = false;  // every member is a PE of this node (collectives choose by it)
 
     int n_pes() const { return static_cast<int>(members.size()); }
@@ -38,6 +39,11 @@ public:
     // members of the team it will be in (empty: none); teams made by one call are disjoint
     // and share a slot. Returns the new handle, -1 for a PE in none, -2 when no slot is free.
     int create(Runtime &rt, Team &parent, std::vector<int> my_members);
+    // Joins the team of `n_members` PEs that call it with the same `uniqueid` (no parent: each
+    // publishes the id and its `my_index`, then reads the others' until it found the whole
+    // team, and they agree on a slot over the pair counters). Returns the handle, -2 when no
+    // slot is free on every member. A mismatch (two PEs at one index, another size) ends the job.
+    int join(Runtime &rt, const char *function, uint64_t uniqueid, int n_members, int my_index);
     void destroy(Runtime &rt, int handle);
 
 private:

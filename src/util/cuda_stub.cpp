@@ -34,6 +34,8 @@ void *host_alloc_mapped(size_t, void **, std::string *error) {
     return nullptr;
 }
 void free_host_mapped(void *) {}
+bool host_register(void *, size_t, bool *, std::string *error) { return unavailable(error); }
+void host_unregister(void *) {}
 bool memset_device(void *, int, size_t, std::string *error) { return unavailable(error); }
 bool copy_async(void *, const void *, size_t, void *, std::string *error) { return unavailable(error); }
 bool atomic(void *, const AtomicRequest &, uint64_t *, std::string *error) { return unavailable(error); }
@@ -43,7 +45,7 @@ bool max_coresident_blocks(const void *, unsigned, size_t, int *, std::string *e
 bool launch_cooperative(const void *, const unsigned[3], const unsigned[3], void **, size_t, void *, std::string *error) {
     return unavailable(error);
 }
-bool module_global(void *, const char *, void **, size_t *, std::string *error) { return unavailable(error); }
+bool module_global(void *, bool, const char *, void **, size_t *, std::string *error) { return unavailable(error); }
 bool ipc_get_handle(void *, IpcHandle *, std::string *error) { return unavailable(error); }
 void *ipc_open(const IpcHandle &, std::string *error) {
     unavailable(error);

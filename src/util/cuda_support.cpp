@@ -203,6 +203,25 @@ void free_host_mapped(void *ptr) {
     if (ptr && cudaFreeHost(ptr) != cudaSuccess) cudaGetLastError();
 }
 
+bool host_register(void *ptr, size_t bytes, bool *registered, std::string *error) {
+    *registered = false;
+    cudaPointerAttributes attributes;
+    if (cudaPointerGetAttributes(&attributes, ptr) != cudaSuccess) cudaGetLastError();
+    else if (attributes.type != cudaMemoryTypeUnregistered) return true;  // CUDA's memory already
+    cudaError_t rc = cudaHostRegister(ptr, bytes, cudaHostRegisterMapped);
+    if (rc == cudaErrorHostMemoryAlreadyRegistered) {
+        cudaGetLastError();
+        return true;
+    }
+    if (!ok(rc, "cudaHostRegister", error)) return false;
+    *registered = true;
+    return true;
+}
+
+void host_unregister(void *ptr) {
+    if (cudaHostUnregister(ptr) != cudaSuccess) cudaGetLastError();
+}
+
 namespace {
 // Result words for host-made GPU atomics, allocated at init: allocating (or loading the
 // kernel's module, which CUDA does lazily) while a kernel spins waiting for this very atomic
@@ -273,24 +292,29 @@ bool launch_cooperative(const void *kernel, const unsigned grid[3], const unsign
               "cudaLaunchCooperativeKernel", error);
 }
 
-bool module_global(void *module, const char *name, void **address, size_t *bytes, std::string *error) {
-    // The driver's cuModuleGetGlobal, reached through the runtime (the library links no libcuda).
+bool module_global(void *module, bool library, const char *name, void **address, size_t *bytes, std::string *error) {
+    // The driver's cuModuleGetGlobal or cuLibraryGetGlobal (the same arguments), reached
+    // through the runtime (the library links no libcuda).
     using GetGlobal = int (*)(unsigned long long *, size_t *, void *, const char *);
-    static GetGlobal get_global = [] {
+    auto find = [](const char *symbol) {
         void *fn = nullptr;
         cudaDriverEntryPointQueryResult found{};
-        if (cudaGetDriverEntryPointByVersion("cuModuleGetGlobal", &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+        if (cudaGetDriverEntryPointByVersion(symbol, &fn, 12000, cudaEnableDefault, &found) != cudaSuccess ||
             found != cudaDriverEntryPointSuccess)
             fn = nullptr;
         return reinterpret_cast<GetGlobal>(fn);
-    }();
+    };
+    static GetGlobal module_get_global = find("cuModuleGetGlobal");
+    static GetGlobal library_get_global = find("cuLibraryGetGlobal");
+    const char *getter = library ? "cuLibraryGetGlobal" : "cuModuleGetGlobal";
+    GetGlobal get_global = library ? library_get_global : module_get_global;
     if (!get_global) {
-        *error = "the CUDA driver offers no cuModuleGetGlobal";
+        *error = std::string("the CUDA driver offers no ") + getter;
         return false;
     }
     unsigned long long device_address = 0;
     if (int rc = get_global(&device_address, bytes, module, name)) {
-        *error = "cuModuleGetGlobal(" + std::string(name) + ") failed (CUDA error " + std::to_string(rc) + ")";
+        *error = std::string(getter) + "(" + name + ") failed (CUDA error " + std::to_string(rc) + ")";
         return false;
     }
     *address = reinterpret_cast<void *>(device_address);

@@ -63,12 +63,18 @@ bool max_coresident_blocks(const void *kernel, unsigned threads, size_t shared_b
 bool launch_cooperative(const void *kernel, const unsigned grid[3], const unsigned block[3], void **args,
                         size_t shared_bytes, void *stream, std::string *error);
 
-// The device address and size of the global `name` in a CUmodule the program loaded.
-bool module_global(void *module, const char *name, void **address, size_t *bytes, std::string *error);
+// The device address and size of the global `name` in a CUmodule (or, `library`, a
+// CUlibrary) the program loaded.
+bool module_global(void *module, bool library, const char *name, void **address, size_t *bytes, std::string *error);
 
 // Pinned host memory mapped into the GPU's address space (`*device_address`), zeroed.
 void *host_alloc_mapped(size_t bytes, void **device_address, std::string *error);
 void free_host_mapped(void *ptr);
+// Maps the program's own host memory for kernels (cudaHostRegister, mapped; with unified
+// addressing kernels use the same address). `*registered`: false when CUDA knew the memory
+// already (cudaHostAlloc'd, or registered by the program), so there is nothing to undo.
+bool host_register(void *ptr, size_t bytes, bool *registered, std::string *error);
+void host_unregister(void *ptr);
 
 // CUDA IPC: a handle for an allocation, which another process of the node opens.
 struct IpcHandle {

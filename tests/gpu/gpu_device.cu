@@ -5,6 +5,7 @@
 // at once. Through CUDA IPC by default, through the request ring and the fabric with
 // FABSHMEM_DISABLE_IPC=1. `gpu_device bad_pe` and `gpu_device before_init` check that misuse
 // in a kernel ends with fabshmem's message.
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -201,13 +202,17 @@ void check_ordering(bool use_fence) {
 
 // ---- the device barrier ----------------------------------------------------------------------
 
-__global__ void barrier_kernel(int *slots, int iterations, bool block_form, int *errors) {
+enum BarrierForm { kThreadBarrier, kBlockBarrier, kWarpgroupBarrier };
+const char *const kBarrierForms[] = {"thread", "block", "warpgroup"};
+
+__global__ void barrier_kernel(int *slots, int iterations, BarrierForm form, int *errors) {
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
     int next = (me + 1) % n, previous = (me + n - 1) % n;
     for (int it = 1; it <= iterations; ++it) {
         if (threadIdx.x == 0) nvshmem_int_p(slots + me, it, next);
         for (int twice = 0; twice < 2; ++twice) {  // read between two barriers
-            if (block_form) nvshmemx_barrier_all_block();
+            if (form == kBlockBarrier) nvshmemx_barrier_all_block();
+            else if (form == kWarpgroupBarrier) nvshmemx_barrier_warpgroup(NVSHMEM_TEAM_WORLD);
             else if (threadIdx.x == 0) nvshmem_barrier_all();
             __syncthreads();
             if (twice == 0 && reinterpret_cast<volatile int *>(slots)[previous] != it) atomicAdd(errors, 1);
@@ -215,7 +220,7 @@ __global__ void barrier_kernel(int *slots, int iterations, bool block_form, int 
     }
 }
 
-void check_barrier(bool block_form) {
+void check_barrier(BarrierForm form) {
     int n = nvshmem_n_pes();
     int *slots = static_cast<int *>(nvshmem_calloc(n, sizeof(int)));
     int *errors = nullptr;
@@ -223,11 +228,11 @@ void check_barrier(bool block_form) {
     CUDA_OK(cudaMemset(errors, 0, sizeof(int)));
     CUDA_OK(cudaDeviceSynchronize());
     nvshmem_barrier_all();
-    barrier_kernel<<<1, 128>>>(slots, 40, block_form, errors);
+    barrier_kernel<<<1, 128>>>(slots, 40, form, errors);  // one warpgroup
     CUDA_OK(cudaDeviceSynchronize());
     int host_errors = 0;
     CUDA_OK(cudaMemcpy(&host_errors, errors, sizeof(int), cudaMemcpyDeviceToHost));
-    PE_CHECK(host_errors == 0, "device barrier (%s): %d reads saw a stale value", block_form ? "block" : "thread", host_errors);
+    PE_CHECK(host_errors == 0, "device barrier (%s): %d reads saw a stale value", kBarrierForms[form], host_errors);
     nvshmem_barrier_all();
     CUDA_OK(cudaFree(errors));
     nvshmem_free(slots);
@@ -383,6 +388,46 @@ int misuse(const std::string &which) {
     return rc == cudaSuccess ? 0 : 1;
 }
 
+// ---- a host buffer registered with nvshmemx_buffer_register as a kernel's local buffer -------
+
+__global__ void registered_kernel(int *landing, const int *source, int *inbox, const int *outgoing, int n, int peer) {
+    nvshmemx_int_get_block(landing, source, n, peer);
+    nvshmemx_int_put_block(inbox, outgoing, n, peer);
+    if (threadIdx.x == 0) nvshmem_quiet();
+}
+
+void check_registered_host_buffer() {
+    int me = nvshmem_my_pe(), peer = (me + 1) % nvshmem_n_pes();
+    const int n = 4096;
+    const size_t bytes = n * sizeof(int);
+    int *source = static_cast<int *>(nvshmem_malloc(bytes));
+    int *inbox = static_cast<int *>(nvshmem_calloc(n, sizeof(int)));
+    auto *landing = static_cast<int *>(std::aligned_alloc(4096, bytes));
+    auto *outgoing = static_cast<int *>(std::aligned_alloc(4096, bytes));
+    std::vector<int> host(n);
+    for (int i = 0; i < n; ++i) {
+        host[i] = i * 11 + me;
+        outgoing[i] = i * 13 + me;
+        landing[i] = -1;
+    }
+    CUDA_OK(cudaMemcpy(source, host.data(), bytes, cudaMemcpyHostToDevice));
+    PE_CHECK(nvshmemx_buffer_register(landing, bytes) == 0 && nvshmemx_buffer_register(outgoing, bytes) == 0,
+             "nvshmemx_buffer_register of host memory failed");
+    nvshmem_barrier_all();
+    registered_kernel<<<1, 256>>>(landing, source, inbox, outgoing, n, peer);
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    for (int i = 0; i < n; ++i) PE_CHECK(landing[i] == i * 11 + peer, "get into a registered host buffer: element %d is %d", i, landing[i]);
+    CUDA_OK(cudaMemcpy(host.data(), inbox, bytes, cudaMemcpyDeviceToHost));
+    for (int i = 0; i < n; ++i) PE_CHECK(host[i] == i * 13 + peer, "put from a registered host buffer: element %d is %d", i, host[i]);
+    PE_CHECK(nvshmemx_buffer_unregister(landing) == 0, "nvshmemx_buffer_unregister failed");
+    nvshmemx_buffer_unregister_all();
+    std::free(landing);
+    std::free(outgoing);
+    nvshmem_free(inbox);
+    nvshmem_free(source);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -401,14 +446,16 @@ int main(int argc, char **argv) {
     stage_done("gpu_device", "fence ordering");
     check_ordering(false);
     stage_done("gpu_device", "quiet ordering");
-    check_barrier(false);
-    stage_done("gpu_device", "device barrier (thread)");
-    check_barrier(true);
-    stage_done("gpu_device", "device barrier (block)");
+    for (BarrierForm form : {kThreadBarrier, kBlockBarrier, kWarpgroupBarrier}) {
+        check_barrier(form);
+        stage_done("gpu_device", (std::string("device barrier (") + kBarrierForms[form] + ")").c_str());
+    }
     check_hammer();
     stage_done("gpu_device", "8192 threads at once");
     check_strided();
     stage_done("gpu_device", "strided and sized (thread, warp, block)");
+    check_registered_host_buffer();
+    stage_done("gpu_device", "registered host buffers");
     int *probe = static_cast<int *>(nvshmem_malloc(sizeof(int)));
     bool mapped = nvshmem_ptr(probe, (me + 1) % 2) != nullptr;
     nvshmem_free(probe);

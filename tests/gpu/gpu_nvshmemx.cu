@@ -5,7 +5,8 @@
 // - half and bfloat16: RMA and sum/max reductions in kernels and on a stream;
 // - double2 maxloc in a kernel; getmem/putmem_nbi_on_stream with quiet_on_stream;
 //   sync_all_on_stream;
-// - nvshmemx_cumodule_init: a cubin of this program's own (-rdc=true), loaded with the driver.
+// - nvshmemx_cumodule_init / culibrary_init: a cubin of this program's own (-rdc=true), loaded
+//   with the driver as a module and as a library.
 //   gpu_nvshmemx CUBIN_PATH [too_big]   (too_big: only the oversized collective launch)
 #include <cooperative_groups.h>
 #include <cuda.h>
@@ -248,30 +249,51 @@ void check_stream_nbi() {
 
 // ---- a module the program loads itself -------------------------------------------------------
 
+// Launches the loaded code's kernel: it puts its PE and the PE count into the next PE's `out`.
+void check_identify(CUfunction function, const char *loaded_as) {
+    auto launch_kernel = driver_call<decltype(&cuLaunchKernel)>("cuLaunchKernel");
+    int *out = static_cast<int *>(nvshmem_calloc(2, sizeof(int)));
+    int peer = (nvshmem_my_pe() + 1) % nvshmem_n_pes();
+    void *args[] = {&out, &peer};
+    PE_CHECK(launch_kernel(function, 1, 1, 1, 1, 1, 1, 0, 0, args, nullptr) == CUDA_SUCCESS, "cuLaunchKernel (%s)", loaded_as);
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    int got[2];
+    CUDA_OK(cudaMemcpy(got, out, sizeof got, cudaMemcpyDeviceToHost));
+    int from = (nvshmem_my_pe() + nvshmem_n_pes() - 1) % nvshmem_n_pes();
+    PE_CHECK(got[0] == from && got[1] == nvshmem_n_pes(), "the %s's kernel put {%d, %d}, expected {%d, %d}", loaded_as,
+             got[0], got[1], from, nvshmem_n_pes());
+    nvshmem_free(out);
+}
+
 void check_cumodule(const char *cubin) {
     auto module_load = driver_call<decltype(&cuModuleLoad)>("cuModuleLoad");
     auto get_function = driver_call<decltype(&cuModuleGetFunction)>("cuModuleGetFunction");
-    auto launch_kernel = driver_call<decltype(&cuLaunchKernel)>("cuLaunchKernel");
     auto module_unload = driver_call<decltype(&cuModuleUnload)>("cuModuleUnload");
     CUmodule module;
     CUfunction function;
     PE_CHECK(module_load(&module, cubin) == CUDA_SUCCESS, "cuModuleLoad(%s)", cubin);
     PE_CHECK(nvshmemx_cumodule_init(module) == 0, "nvshmemx_cumodule_init");
     PE_CHECK(get_function(&function, module, "identify") == CUDA_SUCCESS, "the module's kernel");
-    int *out = static_cast<int *>(nvshmem_calloc(2, sizeof(int)));
-    int peer = (nvshmem_my_pe() + 1) % nvshmem_n_pes();
-    void *args[] = {&out, &peer};
-    PE_CHECK(launch_kernel(function, 1, 1, 1, 1, 1, 1, 0, 0, args, nullptr) == CUDA_SUCCESS, "cuLaunchKernel");
-    CUDA_OK(cudaDeviceSynchronize());
-    nvshmem_barrier_all();
-    int got[2];
-    CUDA_OK(cudaMemcpy(got, out, sizeof got, cudaMemcpyDeviceToHost));
-    int from = (nvshmem_my_pe() + nvshmem_n_pes() - 1) % nvshmem_n_pes();
-    PE_CHECK(got[0] == from && got[1] == nvshmem_n_pes(), "the module's kernel put {%d, %d}, expected {%d, %d}", got[0],
-             got[1], from, nvshmem_n_pes());
+    check_identify(function, "module");
     PE_CHECK(nvshmemx_cumodule_finalize(module) == 0, "nvshmemx_cumodule_finalize");
-    nvshmem_free(out);
+    PE_CHECK(nvshmemx_cumodule_finalize(module) != 0, "nvshmemx_cumodule_finalize twice succeeded");
     module_unload(module);
+}
+
+void check_culibrary(const char *cubin) {
+    auto library_load = driver_call<decltype(&cuLibraryLoadFromFile)>("cuLibraryLoadFromFile");
+    auto get_kernel = driver_call<decltype(&cuLibraryGetKernel)>("cuLibraryGetKernel");
+    auto library_unload = driver_call<decltype(&cuLibraryUnload)>("cuLibraryUnload");
+    CUlibrary library;
+    CUkernel kernel;
+    PE_CHECK(library_load(&library, cubin, nullptr, nullptr, 0, nullptr, nullptr, 0) == CUDA_SUCCESS,
+             "cuLibraryLoadFromFile(%s)", cubin);
+    PE_CHECK(nvshmemx_culibrary_init(library) == 0, "nvshmemx_culibrary_init");
+    PE_CHECK(get_kernel(&kernel, library, "identify") == CUDA_SUCCESS, "the library's kernel");
+    check_identify(reinterpret_cast<CUfunction>(kernel), "library");  // CUDA takes a CUkernel for a CUfunction
+    PE_CHECK(nvshmemx_culibrary_finalize(library) == 0, "nvshmemx_culibrary_finalize");
+    library_unload(library);
 }
 
 }  // namespace
@@ -296,6 +318,8 @@ int main(int argc, char **argv) {
     stage_done("gpu_nvshmemx", "reducescatter, half, bfloat16, maxloc");
     check_stream_nbi();
     check_cumodule(argv[1]);
+    check_culibrary(argv[1]);
+    stage_done("gpu_nvshmemx", "a CUmodule and a CUlibrary loaded by the program");
     nvshmem_barrier_all();
     if (nvshmem_my_pe() == 0)
         std::printf("gpu_nvshmemx: PASS on %d PEs, %s\n", nvshmem_n_pes(),

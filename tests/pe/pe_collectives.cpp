@@ -1,4 +1,4 @@
-// Teams (predefined, strided and 2-D splits, translation, slot reuse) and every collective
+// Teams (predefined, strided and 2-D splits, by unique id, translation, slot reuse) and every collective
 // over them, from 1 element to MiBs, each result compared with a reference computed here.
 #include <algorithm>
 #include <cmath>
@@ -263,6 +263,58 @@ void check_teams() {
     }
 }
 
+// Teams without a parent (nvshmemx_team_init): the lower half of the PEs in reverse order and
+// the upper half in order, at once, each by its own unique id, several times (the ids and the
+// slots are reused); members, translation, a reduction and an fcollect over each are checked.
+void check_teams_by_uniqueid() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), half = (n + 1) / 2;
+    bool lower = me < half;
+    int size = lower ? half : n - half, index = lower ? half - 1 - me : me - half;
+    auto world_pe = [&](int i) { return lower ? half - 1 - i : half + i; };
+    auto *ids = static_cast<nvshmemx_team_uniqueid_t *>(nvshmem_malloc(2 * sizeof(nvshmemx_team_uniqueid_t)));
+    int *mine = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+    int *all = static_cast<int *>(nvshmem_malloc(n * sizeof(int)));
+    int *sum = static_cast<int *>(nvshmem_malloc(sizeof(int)));
+    for (int round = 0; round < 5; ++round) {
+        // PE 0 makes the lower team's id, the last PE the upper's, and each hands it to all.
+        for (int which = 0; which < 2; ++which) {
+            if (me != (which == 0 ? 0 : n - 1)) continue;
+            nvshmemx_team_uniqueid_t id;
+            PE_CHECK(nvshmemx_team_get_uniqueid(&id) == 0 && id != NVSHMEM_TEAM_UNIQUEID_INVALID, "get_uniqueid");
+            for (int pe = 0; pe < n; ++pe) nvshmem_uint64_p(ids + which, id, pe);
+        }
+        nvshmem_barrier_all();
+        nvshmem_team_config_t config = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+        config.uniqueid = ids[lower ? 0 : 1];
+        config.num_contexts = round;
+        nvshmem_team_t team = NVSHMEM_TEAM_INVALID;
+        PE_CHECK(nvshmemx_team_init(&team, &config, NVSHMEM_TEAM_CONFIG_MASK_NUM_CONTEXTS | NVSHMEM_TEAM_CONFIG_MASK_UNIQUEID,
+                                    size, index) == 0 && team != NVSHMEM_TEAM_INVALID,
+                 "round %d: nvshmemx_team_init (%d PEs, index %d)", round, size, index);
+        PE_CHECK(nvshmem_team_my_pe(team) == index && nvshmem_team_n_pes(team) == size, "round %d: team index %d of %d",
+                 round, nvshmem_team_my_pe(team), nvshmem_team_n_pes(team));
+        int expected_sum = 0;
+        for (int i = 0; i < size; ++i) {
+            PE_CHECK(nvshmem_team_translate_pe(team, i, NVSHMEM_TEAM_WORLD) == world_pe(i), "round %d: member %d", round, i);
+            expected_sum += world_pe(i);
+        }
+        nvshmem_team_config_t got;
+        nvshmem_team_get_config(team, &got);
+        PE_CHECK(got.uniqueid == config.uniqueid && got.num_contexts == round, "round %d: the team's config", round);
+        *mine = me;
+        nvshmem_int_sum_reduce(team, sum, mine, 1);
+        PE_CHECK(*sum == expected_sum, "round %d: sum over the team %d, expected %d", round, *sum, expected_sum);
+        nvshmem_int_fcollect(team, all, mine, 1);
+        for (int i = 0; i < size; ++i) PE_CHECK(all[i] == world_pe(i), "round %d: fcollect element %d is %d", round, i, all[i]);
+        nvshmem_team_destroy(team);
+        nvshmem_barrier_all();  // the ids are rewritten next round
+    }
+    nvshmem_free(sum);
+    nvshmem_free(all);
+    nvshmem_free(mine);
+    nvshmem_free(ids);
+}
+
 }  // namespace
 
 int main() {
@@ -278,6 +330,7 @@ int main() {
     check_16bit_reductions<fabshmemi_bfloat16_bits>("bfloat16", nvshmem_bfloat16_sum_reduce, nvshmem_bfloat16_prod_reduce,
                                                     nvshmem_bfloat16_min_reduce, nvshmem_bfloat16_max_reduce);
     check_teams();
+    check_teams_by_uniqueid();
     pe_pass("collectives");
     nvshmem_finalize();
     return 0;

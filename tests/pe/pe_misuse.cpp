@@ -71,6 +71,17 @@ int main(int argc, char **argv) {
         void *huge = nvshmem_malloc(size_t{1} << 40);
         PE_CHECK(huge == nullptr, "a 1 TiB allocation succeeded");
         std::printf("PE %d: nvshmem_malloc(1 TiB) returned NULL\n", me);
+    } else if (!std::strcmp(c, "team_init_same_index")) {
+        nvshmem_team_config_t config = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+        config.uniqueid = 42;
+        nvshmem_team_t team;
+        nvshmemx_team_init(&team, &config, 0, 2, 0);  // both PEs claim index 0
+    } else if (!std::strcmp(c, "team_init_alone")) {
+        nvshmem_team_config_t config = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+        config.uniqueid = 42;
+        nvshmem_team_t team;
+        if (me == 0) nvshmemx_team_init(&team, &config, 0, 2, 0);  // PE 1 never joins
+        else sleep(60);
     } else if (!std::strcmp(c, "leak")) {
         nvshmem_finalize();
         return 0;

@@ -81,6 +81,36 @@ TEST(HeapApi, RegisterSymmetricOnAHostHeapIsRefused) {
     EXPECT_NE(err.find("is not an address that nvshmemx_buffer_register_symmetric returned"), std::string::npos) << err;
 }
 
+// The program's own buffers as local source and destination: registered, used, and every
+// misuse refused with a message and an error code.
+TEST(HeapApi, BufferRegisterKeepsTheRangesApart) {
+    std::vector<int64_t> mine(256), other(64);
+    auto *heap = static_cast<int64_t *>(nvshmem_malloc(256 * sizeof(int64_t)));
+    ASSERT_EQ(nvshmemx_buffer_register(mine.data(), mine.size() * sizeof(int64_t)), 0);
+    ASSERT_EQ(nvshmemx_buffer_register(other.data(), other.size() * sizeof(int64_t)), 0);
+    for (int i = 0; i < 256; ++i) mine[i] = i * 7 - 100;
+    nvshmem_int64_put(heap, mine.data(), 256, 0);
+    nvshmem_int64_get(other.data(), heap + 192, 64, 0);
+    for (int i = 0; i < 64; ++i) ASSERT_EQ(other[i], (192 + i) * 7 - 100) << i;
+    testing::internal::CaptureStderr();
+    EXPECT_EQ(nvshmemx_buffer_register(mine.data(), 8), NVSHMEMX_ERROR_INVALID_VALUE);       // twice
+    EXPECT_EQ(nvshmemx_buffer_register(mine.data() + 255, 16), NVSHMEMX_ERROR_INVALID_VALUE);  // its tail
+    EXPECT_EQ(nvshmemx_buffer_register(nullptr, 8), NVSHMEMX_ERROR_INVALID_VALUE);
+    EXPECT_EQ(nvshmemx_buffer_unregister(mine.data() + 1), NVSHMEMX_ERROR_INVALID_VALUE);  // not its start
+    std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_NE(err.find("fabshmem: PE 0: error: nvshmemx_buffer_register(0x"), std::string::npos) << err;
+    EXPECT_NE(err.find("failed: it overlaps the buffer 0x"), std::string::npos) << err;
+    EXPECT_NE(err.find("(registered twice?)"), std::string::npos) << err;
+    EXPECT_NE(err.find("the buffer is NULL or its length 0"), std::string::npos) << err;
+    EXPECT_NE(err.find("no buffer registered with nvshmemx_buffer_register starts there"), std::string::npos) << err;
+    EXPECT_EQ(nvshmemx_buffer_unregister(mine.data()), 0);
+    EXPECT_NE(nvshmemx_buffer_unregister(mine.data()), 0);  // once
+    EXPECT_EQ(nvshmemx_buffer_register(mine.data() + 255, 8), 0);  // free again
+    nvshmemx_buffer_unregister_all();
+    EXPECT_NE(nvshmemx_buffer_unregister(other.data()), 0);
+    nvshmem_free(heap);
+}
+
 TEST(HeapApi, SelfRmaAndPtr) {
     auto *src = static_cast<int64_t *>(nvshmem_malloc(64 * sizeof(int64_t)));
     auto *dst = static_cast<int64_t *>(nvshmem_malloc(64 * sizeof(int64_t)));
@@ -112,16 +142,42 @@ TEST(HeapApi, ReallocKeepsTheContents) {
     EXPECT_EXIT(nvshmem_realloc(&local, 8), ExitedWithCode(1), "nvshmem_realloc\\(0x[0-9a-f]+\\): this is not a block");
 }
 
-TEST(HeapApi, VersionThreadsTeamConfigAndMulticast) {
+TEST(HeapApi, VersionThreadsTeamsAndMulticast) {
     int major = 0, minor = 0, patch = -1, provided = -1;
     nvshmemx_vendor_get_version_info(&major, &minor, &patch);
     EXPECT_EQ(major * 10000 + minor * 100 + patch, NVSHMEM_VENDOR_VERSION);
     EXPECT_EQ(nvshmem_init_thread(NVSHMEM_THREAD_SERIALIZED, &provided), 0);  // counted: finalized below
     EXPECT_EQ(provided, NVSHMEM_THREAD_MULTIPLE);
     nvshmem_finalize();
-    nvshmem_team_config_t config{-1};
+    nvshmem_team_config_t config{};
+    config.num_contexts = -1;
     nvshmem_team_get_config(NVSHMEM_TEAM_WORLD, &config);
     EXPECT_EQ(config.num_contexts, 0);
+    EXPECT_EQ(config.version, (2 << 16) + static_cast<int>(sizeof(nvshmem_team_config_t)));
+    EXPECT_EQ(config.uniqueid, NVSHMEM_TEAM_UNIQUEID_INVALID);
+    static_assert(sizeof(nvshmem_team_config_t) == 64, "NVSHMEM's layout");
+    nvshmemx_team_uniqueid_t id = NVSHMEM_TEAM_UNIQUEID_INVALID;
+    ASSERT_EQ(nvshmemx_team_get_uniqueid(&id), 0);
+    config = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+    config.uniqueid = id;
+    nvshmem_team_t team = NVSHMEM_TEAM_INVALID;
+    ASSERT_EQ(nvshmemx_team_init(&team, &config, 0, 1, 0), 0);
+    EXPECT_EQ(nvshmem_team_n_pes(team), 1);
+    nvshmem_team_get_config(team, &config);
+    EXPECT_EQ(config.uniqueid, id);
+    nvshmem_team_destroy(team);
+    testing::internal::CaptureStderr();
+    config.uniqueid = NVSHMEM_TEAM_UNIQUEID_INVALID;
+    EXPECT_EQ(nvshmemx_team_init(&team, &config, 0, 1, 0), NVSHMEMX_ERROR_INVALID_VALUE);
+    EXPECT_EQ(team, NVSHMEM_TEAM_INVALID);
+    config.uniqueid = id;
+    EXPECT_EQ(nvshmemx_team_init(&team, &config, 0, 2, 0), NVSHMEMX_ERROR_INVALID_VALUE);  // a 1-PE job
+    EXPECT_EQ(nvshmemx_team_init(&team, &config, 0, 1, 1), NVSHMEMX_ERROR_INVALID_VALUE);
+    std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_NE(err.find("fabshmem: PE 0: error: nvshmemx_team_init(npes 1, index 0): config->uniqueid holds no unique id"),
+              std::string::npos) << err;
+    EXPECT_NE(err.find("npes must be between 1 and the job's PE count"), std::string::npos) << err;
+    EXPECT_NE(err.find("pe_idx_in_team must be between 0 and npes - 1"), std::string::npos) << err;
     int word = 0;
     EXPECT_EQ(nvshmemx_mc_ptr(NVSHMEM_TEAM_WORLD, &word), nullptr);
     nvshmemx_init_attr_t attr = NVSHMEMX_INIT_ATTR_INITIALIZER;

@@ -211,6 +211,22 @@ struct Warp {
     __device__ unsigned size() const { return 32; }
     __device__ void sync() const { __syncwarp(); }
 };
+// Four consecutive warps (Hopper's warpgroup): 128 threads whose block is a whole number of
+// warpgroups. Each warpgroup of the block syncs on a named barrier of its own (1 to 8; 0 is
+// __syncthreads').
+struct Warpgroup {
+    __device__ unsigned rank() const { return linear_thread() % 128; }
+    __device__ unsigned size() const { return 128; }
+    __device__ void sync() const {
+        if ((blockDim.x * blockDim.y * blockDim.z) % 128 != 0) {
+            printf("fabshmem: PE %d: error: a _warpgroup call in a block of %u threads: warpgroups are 128 threads "
+                   "(4 whole warps); launch blocks of a multiple of 128 threads\n",
+                   state.my_pe, blockDim.x * blockDim.y * blockDim.z);
+            __trap();
+        }
+        asm volatile("bar.sync %0, 128;" ::"r"(1 + linear_thread() / 128) : "memory");
+    }
+};
 struct Block {
     __device__ unsigned rank() const { return linear_thread(); }
     __device__ unsigned size() const { return blockDim.x * blockDim.y * blockDim.z; }

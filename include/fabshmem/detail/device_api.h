@@ -335,6 +335,9 @@ FABSHMEMI_DUAL(int, nvshmem_team_translate_pe, (nvshmem_team_t src_team, int src
         return (RET)fabshmemi::IMPL(fabshmemi::Block(), __func__, FABSHMEMI_UNPAREN ARGS);               \
     }
 FABSHMEMI_DEVICE_COLLECTIVE(int, barrier, (nvshmem_team_t team), (team), team_sync, (team, true))
+static __device__ inline int nvshmemx_barrier_warpgroup(nvshmem_team_t team) {
+    return fabshmemi::team_sync(fabshmemi::Warpgroup(), __func__, team, true);
+}
 FABSHMEMI_DEVICE_COLLECTIVE(int, team_sync, (nvshmem_team_t team), (team), team_sync, (team, false))
 FABSHMEMI_DEVICE_COLLECTIVE(int, broadcastmem, (nvshmem_team_t team, void *dest, const void *source, size_t nelems, int root),
                             (team, dest, source, nelems, root), broadcast, (team, dest, source, nelems, root))
