@@ -1,4 +1,6 @@
 // One-sided get and put: untyped, typed (from the one type table), sized and strided; quiet and fence.
+#include <utility>
+
 #include "activity.h"
 #include "nvshmem.h"
 #include "rma.h"
@@ -24,15 +26,30 @@ void put_bytes(const char *function, void *dest, const void *source, size_t byte
 
 void strided_bytes(const char *function, bool put, void *dest, const void *source, ptrdiff_t dst,
                    ptrdiff_t sst, size_t nelems, size_t element, int pe) {
+    Runtime &rt = runtime_for(function);
+    if (nelems == 0) {
+        checked_remote_offset(rt, function, put ? dest : source, 0, pe, nullptr);  // the PE, still
+        return;
+    }
+    // The remote side's whole span is checked once: its elements lie between its first and last.
+    const ptrdiff_t remote_stride = static_cast<ptrdiff_t>(element) * (put ? dst : sst);
+    const char *remote = static_cast<const char *>(put ? dest : source);
+    const char *low = remote, *high = remote + static_cast<ptrdiff_t>(nelems - 1) * remote_stride;
+    if (high < low) std::swap(low, high);
+    const size_t low_offset = checked_remote_offset(rt, function, low, static_cast<size_t>(high - low) + element, pe,
+                                                    put ? source : dest);
+    const ptrdiff_t local_stride = static_cast<ptrdiff_t>(element) * (put ? sst : dst);
+    char *local = static_cast<char *>(put ? const_cast<void *>(source) : dest);
+    ActivityScope activity(put ? "in a strided put to" : "in a strided get from", pe);
+    Transport &route = rt.route(pe);
     for (size_t i = 0; i < nelems; ++i) {
-        const ptrdiff_t at = static_cast<ptrdiff_t>(i) * static_cast<ptrdiff_t>(element);
-        auto *d = static_cast<char *>(dest) + at * dst;
-        auto *s = static_cast<const char *>(source) + at * sst;
-        if (put) put_bytes(function, d, s, element, pe, false);
-        else get_bytes(function, d, s, element, pe, false);
+        const ptrdiff_t at = static_cast<ptrdiff_t>(i);
+        const size_t offset = low_offset + static_cast<size_t>(remote + at * remote_stride - low);
+        if (put) route.put(offset, local + at * local_stride, element, pe, false);
+        else route.get(local + at * local_stride, offset, element, pe, false);
     }
     // The blocking call's promise: complete (get), or the source reusable (put).
-    if (nelems) quiet_from_host(runtime_for(function), function);
+    route.quiet();
 }
 
 }  // namespace fabshmem

@@ -1,7 +1,8 @@
 // Teams and collectives on a GPU heap, from the host and on a stream: broadcast, fcollect,
-// alltoall and reductions over the world and a split team, 1 element to 4 MiB, host-made
-// atomics, put-with-signal (on a stream) and signal_op on GPU words; every result read back and compared with a
-// reference. 2 PEs on the GPU(s): CUDA IPC by default, the fabric with FABSHMEM_DISABLE_IPC=1.
+// alltoall and reductions over the world, a split team and a team made by unique id, 1 element
+// to 4 MiB, host-made atomics, put-with-signal (on a stream) and signal_op on GPU words; every
+// result read back and compared with a reference. 2 PEs on the GPU(s): CUDA IPC by default, the
+// fabric with FABSHMEM_DISABLE_IPC=1.
 #include <algorithm>
 #include <vector>
 
@@ -120,6 +121,21 @@ int main() {
     PE_CHECK(nvshmem_team_my_pe(reversed) == n - 1 - me, "reversed team index");
     check_collectives(reversed, stream, "reversed team");
     nvshmem_team_destroy(reversed);
+    // The same team made by unique id (nvshmemx_team_init: its join words are in the GPU heap).
+    auto *id = static_cast<nvshmemx_team_uniqueid_t *>(nvshmem_malloc(sizeof(nvshmemx_team_uniqueid_t)));
+    nvshmem_team_config_t config = NVSHMEM_TEAM_CONFIG_INITIALIZER;
+    if (me == 0) {
+        PE_CHECK(nvshmemx_team_get_uniqueid(&config.uniqueid) == 0, "get_uniqueid");
+        nvshmem_uint64_p(id, config.uniqueid, 0);
+    }
+    nvshmem_barrier_all();
+    config.uniqueid = nvshmem_uint64_g(id, 0);
+    nvshmem_team_t joined;
+    PE_CHECK(nvshmemx_team_init(&joined, &config, NVSHMEM_TEAM_CONFIG_MASK_UNIQUEID, n, n - 1 - me) == 0, "team_init");
+    PE_CHECK(nvshmem_team_translate_pe(joined, n - 1 - me, NVSHMEM_TEAM_WORLD) == me, "team by unique id: index");
+    check_collectives(joined, stream, "team by unique id");
+    nvshmem_team_destroy(joined);
+    nvshmem_free(id);
     check_host_atomics_and_signals();
     CUDA_OK(cudaStreamDestroy(stream));
     nvshmem_barrier_all();
