@@ -46,7 +46,7 @@ public:
         FS_ERROR("bootstrap (MPI): %s", error);
         return Status::bootstrap_error;
     }
-    Status barrier() override {
+    Status wait_for_all() override {
         char error[256] = "";
         if (plugin_.barrier(plugin_.state, error, sizeof error) == 0) return Status::ok;
         FS_ERROR("bootstrap (MPI): %s", error);

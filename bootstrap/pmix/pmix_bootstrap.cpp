@@ -103,7 +103,7 @@ public:
     Status gather(const void *mine, size_t bytes, void *all) override {
         std::string key = "fabshmem.ag." + std::to_string(allgather_count_++);
         Status status = publish(PMIX_GLOBAL, key, mine, bytes);
-        if (status == Status::ok) status = barrier();
+        if (status == Status::ok) status = wait_for_all();
         for (int pe = 0; pe < size_ && status == Status::ok; ++pe)
             status = fetch(pe, key, nullptr, static_cast<char *>(all) + pe * bytes, bytes);
         return status;
@@ -125,7 +125,7 @@ public:
         return status;
     }
 
-    Status barrier() override {
+    Status wait_for_all() override {
         // Each PE first publishes that it reached this fence, so that a PE that times out can
         // ask which ones did not (missing_pes).
         std::string arrived_key = "fabshmem.at." + std::to_string(barrier_count_++);

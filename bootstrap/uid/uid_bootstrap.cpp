@@ -241,10 +241,10 @@ public:
         return Status::ok;
     }
 
-    Status barrier() override {
+    Status wait_for_all() override {
         char one = 1;
         std::vector<char> all(static_cast<size_t>(size_));
-        return allgather(&one, 1, all.data());
+        return gather(&one, 1, all.data());
     }
 
     void abort(int exit_code, const char *) override {

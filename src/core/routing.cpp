@@ -7,8 +7,11 @@
 namespace fabshmem {
 namespace {
 
-// Whether any PE of the job still has a peer no open transport reaches (collective).
-bool any_pe_unreached(Bootstrap &bootstrap, const std::vector<bool> &reached) {
+// Whether any PE of the job still has a peer no open transport reaches (collective). In a job
+// of several nodes whose open transports reach no other node every PE has one: known to all
+// without a fence (a PMIx fence per transport is what init pays most for at scale).
+bool any_pe_unreached(Bootstrap &bootstrap, const std::vector<bool> &reached, bool other_nodes_reached) {
+    if (!bootstrap.all_pes_on_one_node() && !other_nodes_reached) return true;
     uint8_t mine = std::find(reached.begin(), reached.end(), false) != reached.end();
     std::vector<uint8_t> all(bootstrap.size());
     if (bootstrap.allgather(&mine, 1, all.data()) != Status::ok)
@@ -25,8 +28,9 @@ void Routing::open(Bootstrap &bootstrap, const SymmetricSpace &space, const Tran
     routes_.assign(bootstrap.size(), kUnrouted);
     my_pe_ = bootstrap.rank();
     std::vector<bool> reached(bootstrap.size(), false);
+    bool other_nodes_reached = false;
     for (size_t i = 0; i < entries.size(); ++i) {
-        if (i > 0 && !any_pe_unreached(bootstrap, reached)) break;
+        if (i > 0 && !any_pe_unreached(bootstrap, reached, other_nodes_reached)) break;
         TransportContext context{bootstrap, space, options, placement, reached};
         Status status = Status::ok;
         std::unique_ptr<Transport> transport = entries[i]->open(context, &status);
@@ -37,6 +41,7 @@ void Routing::open(Bootstrap &bootstrap, const SymmetricSpace &space, const Tran
             routes_[pe] = static_cast<uint8_t>(i);
             reached[pe] = true;
         }
+        other_nodes_reached = other_nodes_reached || transport->can(kOtherNodes);
         if (!progressed_ && transport->can(kNeedsProgress)) progressed_ = transport.get();
         transports_[i] = std::move(transport);
     }

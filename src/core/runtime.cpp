@@ -98,9 +98,10 @@ void print_info(const Runtime &rt) {
         const std::vector<double> &t = rt.init_times.seconds;
         if (t.size() == 6)
             FS_INFO("init %.3f s: bootstrap %.3f, topology %.3f, heap %.3f, transports %.3f, the rest %.3f; "
-                    "received %s bytes through the bootstrap; state per peer %zu B (%s, core %zu B)",
+                    "received %s bytes through the bootstrap in %zu job-wide steps (fences); state per peer %zu B "
+                    "(%s, core %zu B)",
                     t[5] - t[0], t[1] - t[0], t[2] - t[1], t[3] - t[2], t[4] - t[3], t[5] - t[4],
-                    format_size(rt.bootstrap->gathered_bytes()).c_str(),
+                    format_size(rt.bootstrap->gathered_bytes()).c_str(), rt.bootstrap->job_wide_steps(),
                     rt.routing.bytes_per_peer() + core_bytes_per_peer(rt), rt.routing.describe_bytes_per_peer().c_str(),
                     core_bytes_per_peer(rt));
     }

@@ -26,6 +26,7 @@ public:
     // Every PE contributes `bytes` bytes; `all` receives size() * bytes, in rank order.
     Status allgather(const void *mine, size_t bytes, void *all) {
         gathered_bytes_ += bytes * static_cast<size_t>(size_);
+        ++job_wide_steps_;
         return gather(mine, bytes, all);
     }
     // The same among this node's PEs only: `all` receives node_pes().size() * bytes, in
@@ -38,7 +39,13 @@ public:
     // What this PE has received through allgathers so far (what grows with the job).
     size_t gathered_bytes() const { return gathered_bytes_; }
     // Blocking: the caller's progress thread keeps serving peers meanwhile.
-    virtual Status barrier() = 0;
+    Status barrier() {
+        ++job_wide_steps_;
+        return wait_for_all();
+    }
+    // How many job-wide steps (allgathers and barriers: one PMIx fence each, what grows slowest
+    // at scale) this PE has made; node allgathers are not counted (no fence).
+    size_t job_wide_steps() const { return job_wide_steps_; }
     // Ends every PE of the job.
     virtual void abort(int exit_code, const char *message) = 0;
     // A PE the launcher reported as ended (with `how`), or -1.
@@ -48,8 +55,9 @@ public:
     virtual void finalize() = 0;
 
 protected:
-    // The backend's allgather.
+    // The backend's allgather and barrier.
     virtual Status gather(const void *mine, size_t bytes, void *all) = 0;
+    virtual Status wait_for_all() = 0;
     // The backend's node allgather; this one gathers from every PE and keeps the node's.
     virtual Status node_gather(const void *mine, size_t bytes, void *all);
 
@@ -59,6 +67,7 @@ protected:
     long timeout_seconds_ = 0;
 
     size_t gathered_bytes_ = 0;
+    size_t job_wide_steps_ = 0;
 };
 
 // What nvshmemx_init_attr hands a bootstrap: the program's own way of finding its PEs.
