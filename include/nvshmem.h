@@ -33,8 +33,10 @@
 #endif
 #endif
 
-#define NVSHMEM_MAJOR_VERSION 3
-#define NVSHMEM_MINOR_VERSION 4
+/* The OpenSHMEM specification level NVSHMEM follows (what nvshmem_info_get_version returns;
+ * NVSHMEM 3.4.5 defines 1.3 too). */
+#define NVSHMEM_MAJOR_VERSION 1
+#define NVSHMEM_MINOR_VERSION 3
 #define NVSHMEM_VENDOR_STRING "fabshmem"
 /* The NVSHMEM release whose API fabshmem offers (what nvshmemx_vendor_get_version_info
  * returns): programs that test NVSHMEM's version before using a call see it there. */

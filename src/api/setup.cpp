@@ -115,9 +115,10 @@ void nvshmemx_vendor_get_version_info(int *major, int *minor, int *patch) {
 }
 
 void nvshmem_info_get_name(char *name) {
-    std::snprintf(name, NVSHMEM_MAX_NAME_LEN, "%s %d.%d.%d (NVSHMEM API %d.%d over libfabric)",
+    std::snprintf(name, NVSHMEM_MAX_NAME_LEN, "%s %d.%d.%d (NVSHMEM API %d.%d.%d over libfabric)",
                   NVSHMEM_VENDOR_STRING, FABSHMEM_VERSION_MAJOR, FABSHMEM_VERSION_MINOR,
-                  FABSHMEM_VERSION_PATCH, NVSHMEM_MAJOR_VERSION, NVSHMEM_MINOR_VERSION);
+                  FABSHMEM_VERSION_PATCH, NVSHMEM_VENDOR_MAJOR_VERSION, NVSHMEM_VENDOR_MINOR_VERSION,
+                  NVSHMEM_VENDOR_PATCH_VERSION);
 }
 
 }  // extern "C"

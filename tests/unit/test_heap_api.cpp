@@ -146,6 +146,11 @@ TEST(HeapApi, VersionThreadsTeamsAndMulticast) {
     int major = 0, minor = 0, patch = -1, provided = -1;
     nvshmemx_vendor_get_version_info(&major, &minor, &patch);
     EXPECT_EQ(major * 10000 + minor * 100 + patch, NVSHMEM_VENDOR_VERSION);
+    nvshmem_info_get_version(&major, &minor);
+    EXPECT_TRUE(major == 1 && minor == 3) << major << "." << minor;  // NVSHMEM's OpenSHMEM level
+    char name[NVSHMEM_MAX_NAME_LEN];
+    nvshmem_info_get_name(name);
+    EXPECT_NE(std::string(name).find("(NVSHMEM API 3.4.5 over libfabric)"), std::string::npos) << name;
     EXPECT_EQ(nvshmem_init_thread(NVSHMEM_THREAD_SERIALIZED, &provided), 0);  // counted: finalized below
     EXPECT_EQ(provided, NVSHMEM_THREAD_MULTIPLE);
     nvshmem_finalize();
