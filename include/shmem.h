@@ -117,6 +117,14 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_SHMEM_ONLY_RMA)
     int shmem_##NAME##_prod_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);
 FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE)
 #undef FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE
+/* and/or/xor team reductions of the signed types the legacy _to_all forms have (short, int,
+ * long, long long), as Sandia OpenSHMEM offers them beside the specification's unsigned ones. */
+#define FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE(NAME, TYPE)                                                  \
+    int shmem_##NAME##_and_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
+    int shmem_##NAME##_or_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);     \
+    int shmem_##NAME##_xor_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);
+FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE)
+#undef FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE
 #ifndef __cplusplus
 #define FABSHMEM_DECLARE_COMPLEX(NAME, TYPE)                                                                 \
     int shmem_##NAME##_sum_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
@@ -424,6 +432,30 @@ FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, 
     }
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
 #undef FABSHMEMI_SHMEM_WAIT
+#ifndef __cplusplus
+/* OpenSHMEM 1.0's shmem_wait on a long, as a function (a call goes through the generic
+ * shmem_wait; C++ has it as an overload). */
+void(shmem_wait)(long *ivar, long cmp_value);
+#endif
+#define FABSHMEMI_SHMEM_SIZED_SIGNAL(BITS)                                                                          \
+    FABSHMEMI_SHMEM_INLINE void shmem_put##BITS##_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal, \
+                                                         int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_put" #BITS "_signal"); \
+        nvshmem_put##BITS##_signal(d, s, n, sig, signal, sig_op, pe);                                               \
+    }                                                                                                               \
+    FABSHMEMI_SHMEM_INLINE void shmem_put##BITS##_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig,        \
+                                                             uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_put" #BITS "_signal_nbi"); \
+        nvshmem_put##BITS##_signal_nbi(d, s, n, sig, signal, sig_op, pe);                                           \
+    }
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_SHMEM_SIZED_SIGNAL)
+#undef FABSHMEMI_SHMEM_SIZED_SIGNAL
+/* OpenSHMEM 1.0's cache management (deprecated): no caches to manage, as the specification
+ * allows; they do nothing. */
+FABSHMEMI_SHMEM_INLINE void shmem_clear_cache_inv(void) { FABSHMEMI_CALLED_AS("shmem_clear_cache_inv"); }
+FABSHMEMI_SHMEM_INLINE void shmem_set_cache_inv(void) { FABSHMEMI_CALLED_AS("shmem_set_cache_inv"); }
+FABSHMEMI_SHMEM_INLINE void shmem_clear_cache_line_inv(void *dest) { FABSHMEMI_CALLED_AS("shmem_clear_cache_line_inv"); (void)dest; }
+FABSHMEMI_SHMEM_INLINE void shmem_set_cache_line_inv(void *dest) { FABSHMEMI_CALLED_AS("shmem_set_cache_line_inv"); (void)dest; }
+FABSHMEMI_SHMEM_INLINE void shmem_udcflush(void) { FABSHMEMI_CALLED_AS("shmem_udcflush"); }
+FABSHMEMI_SHMEM_INLINE void shmem_udcflush_line(void *dest) { FABSHMEMI_CALLED_AS("shmem_udcflush_line"); (void)dest; }
 
 /* Contexts: the same calls on a context (the fast path for SHMEM_CTX_DEFAULT stays inline). */
 #define FABSHMEMI_CTX_PE(ctx, pe) ((ctx) == SHMEM_CTX_DEFAULT ? (pe) : fabshmemi_ctx_pe(ctx, pe, __func__))
@@ -482,6 +514,29 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
 FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 #undef FABSHMEMI_SHMEM_CTX_RMA
+#define FABSHMEMI_SHMEM_CTX_SIZED(BITS)                                                                             \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(put##BITS, void)                                                                   \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(get##BITS, void)                                                                   \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(put##BITS##_nbi, void)                                                             \
+    FABSHMEMI_SHMEM_CTX_TRANSFER(get##BITS##_nbi, void)                                                             \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_iput##BITS(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,         \
+                                                     ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_iput" #BITS); \
+        shmem_iput##BITS(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                               \
+    }                                                                                                               \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_iget##BITS(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,         \
+                                                     ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_iget" #BITS); \
+        shmem_iget##BITS(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                               \
+    }                                                                                                               \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_put##BITS##_signal(shmem_ctx_t c, void *d, const void *s, size_t n,      \
+                                                             uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_put" #BITS "_signal"); \
+        shmem_put##BITS##_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                           \
+    }                                                                                                               \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_put##BITS##_signal_nbi(shmem_ctx_t c, void *d, const void *s, size_t n,  \
+                                                                 uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_put" #BITS "_signal_nbi"); \
+        shmem_put##BITS##_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                       \
+    }
+FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_SHMEM_CTX_SIZED)
+#undef FABSHMEMI_SHMEM_CTX_SIZED
 #undef FABSHMEMI_SHMEM_CTX_TRANSFER
 #define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
     FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap"); \

@@ -4,3 +4,5 @@
  * declare a routine themselves rely on. */
 #define FABSHMEMI_SHMEM_INLINE
 #include "shmem.h"
+
+void(shmem_wait)(long *ivar, long cmp_value) { shmem_long_wait(ivar, cmp_value); }

@@ -1,5 +1,6 @@
 /* OpenSHMEM 1.5 as programs written for it use it, in C11: the generic calls (_Generic) on
- * every kind of argument, long double RMA, complex reductions, team collect (sizes that
+ * every kind of argument, long double RMA, complex reductions, sized calls on contexts and with
+ * a signal, deprecated calls (shmem_wait, cache routines), team collect (sizes that
  * differ, zero among them), non-blocking AMOs, locks,
  * team_ptr and team configurations, malloc_with_hints, pcontrol, and the corner cases the
  * specification defines (zero-length transfers with NULL, test_any seeing every index,
@@ -127,6 +128,80 @@ static void generic_amo_and_signals(int me, int n, int next) {
     shmem_free(sig);
     shmem_free(bits);
     shmem_free(word);
+}
+
+/* The sized calls with a context and with a signal (OpenSHMEM 1.5's putSIZE_signal), and the
+ * deprecated calls older programs make: shmem_wait as a function, the cache routines (no-ops). */
+static void sized_contexts_and_signals(int me, int n, int next) {
+    int prev = (me + n - 1) % n;
+    shmem_ctx_t ctx;
+    CHECK(shmem_ctx_create(0, &ctx) == 0, "ctx_create");
+    uint32_t *in32 = shmem_calloc(2 * N, sizeof *in32);
+    uint64_t *in64 = shmem_calloc(N, sizeof *in64), *sig = shmem_calloc(2, sizeof *sig);
+    uint8_t *in8 = shmem_calloc(N, sizeof *in8);
+    uint32_t src32[2 * N];
+    uint64_t src64[N], got64[N];
+    uint8_t src8[N], got8[N];
+    for (int i = 0; i < 2 * N; ++i) src32[i] = (uint32_t)(me * 1000 + i);
+    for (int i = 0; i < N; ++i) src64[i] = ((uint64_t)me << 40) + (uint64_t)i, src8[i] = (uint8_t)(me * 16 + i);
+    shmem_barrier_all();
+    shmem_ctx_put32(ctx, in32, src32, N, next);                         /* in32[0..N) */
+    shmem_ctx_iput32(ctx, in32 + N, src32 + N, 1, 2, N / 2, next);      /* every 2nd source into N.. */
+    shmem_ctx_put8_nbi(ctx, in8, src8, N, next);
+    shmem_ctx_quiet(ctx);
+    shmem_put64_signal(in64, src64, N, sig, (uint64_t)(me + 1), SHMEM_SIGNAL_SET, next);
+    shmem_ctx_put8_signal_nbi(ctx, in8, src8, 0, sig + 1, (uint64_t)(me + 5), SHMEM_SIGNAL_ADD, next);
+    shmem_ctx_quiet(ctx);
+    shmem_signal_wait_until(sig, SHMEM_CMP_EQ, (uint64_t)(prev + 1));
+    shmem_signal_wait_until(sig + 1, SHMEM_CMP_EQ, (uint64_t)(prev + 5));
+    shmem_barrier_all();
+    for (int i = 0; i < N; ++i) {
+        CHECK(in32[i] == (uint32_t)(prev * 1000 + i), "ctx_put32 [%d] %u", i, in32[i]);
+        CHECK(in64[i] == ((uint64_t)prev << 40) + (uint64_t)i, "put64_signal [%d]", i);
+        CHECK(in8[i] == (uint8_t)(prev * 16 + i), "ctx_put8_nbi [%d] %u", i, in8[i]);
+    }
+    for (int i = 0; i < N / 2; ++i)
+        CHECK(in32[N + i] == (uint32_t)(prev * 1000 + N + 2 * i), "ctx_iput32 [%d] %u", i, in32[N + i]);
+    shmem_ctx_get64(ctx, got64, in64, N, next); /* next's in64 holds this PE's values */
+    shmem_ctx_iget8(ctx, got8, in8, 2, 1, N / 2, next);
+    shmem_ctx_get8_nbi(ctx, got8 + 1, in8 + 1, 1, next);
+    shmem_ctx_quiet(ctx);
+    for (int i = 0; i < N; ++i) CHECK(got64[i] == src64[i], "ctx_get64 [%d]", i);
+    for (int i = 0; i < N / 2; ++i) CHECK(got8[2 * i] == src8[i], "ctx_iget8 [%d] %u", i, got8[2 * i]);
+    CHECK(got8[1] == src8[1], "ctx_get8_nbi %u", got8[1]);
+    shmem_ctx_destroy(ctx);
+    /* and/or/xor reductions of signed types (as SOS has them) */
+    int *bits = shmem_malloc(2 * sizeof *bits);
+    long long *words = shmem_malloc(2 * sizeof *words);
+    bits[0] = (1 << me) | 0x1000;
+    words[0] = (long long)me * 0x10001;
+    shmem_barrier_all();
+    shmem_int_or_reduce(SHMEM_TEAM_WORLD, bits + 1, bits, 1);
+    CHECK(bits[1] == (((1 << n) - 1) | 0x1000), "int_or_reduce %x", bits[1]);
+    shmem_int_and_reduce(SHMEM_TEAM_WORLD, bits + 1, bits, 1);
+    CHECK(bits[1] == (n == 1 ? bits[0] : 0x1000), "int_and_reduce %x", bits[1]);
+    shmem_longlong_xor_reduce(SHMEM_TEAM_WORLD, words + 1, words, 1);
+    long long expected = 0;
+    for (int pe = 0; pe < n; ++pe) expected ^= (long long)pe * 0x10001;
+    CHECK(words[1] == expected, "longlong_xor_reduce %llx", words[1]);
+    shmem_barrier_all();
+    shmem_free(words);
+    shmem_free(bits);
+    /* deprecated: shmem_wait as a function (the generic call is tested above), cache routines */
+    void (*wait_fn)(long *, long) = shmem_wait;
+    global_word = 3;
+    wait_fn(&global_word, 0);
+    shmem_set_cache_inv();
+    shmem_set_cache_line_inv(&global_word);
+    shmem_clear_cache_inv();
+    shmem_clear_cache_line_inv(&global_word);
+    shmem_udcflush();
+    shmem_udcflush_line(&global_word);
+    shmem_barrier_all();
+    shmem_free(in8);
+    shmem_free(sig);
+    shmem_free(in64);
+    shmem_free(in32);
 }
 
 /* test_any must not always answer with the lowest ready index: a loop that waits to have
@@ -294,6 +369,7 @@ int main(int argc, char **argv) {
     generic_rma(me, n, (me + 1) % n);
     generic_amo_and_signals(me, n, (me + 1) % n);
     test_any_sees_every_index();
+    sized_contexts_and_signals(me, n, (me + 1) % n);
     reductions_and_collectives(me, n);
     long *collect_src = shmem_malloc(7 * sizeof(long)), *collect_dst = shmem_malloc((size_t)7 * n * sizeof(long));
     team_collect(SHMEM_TEAM_WORLD, "world", collect_src, collect_dst);
