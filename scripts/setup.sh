@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
     g++ pkg-config meson ninja-build          # build
+    cmake                                      # the CMake consumer test (find_package)
     libfabric-dev libfabric-bin                # the fabric
     libpmix-dev libhwloc-dev hwloc             # bootstrap and topology
     libgtest-dev libbenchmark-dev              # tests and micro-benchmarks

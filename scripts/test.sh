@@ -373,7 +373,7 @@ else
     skipped=$((skipped + 1)); echo "  skip  init-mpi: this build has no MPI (libopenmpi-dev)"
 fi
 
-echo "== a Meson project using dependency('fabshmem')"
+echo "== Meson and CMake projects using fabshmem (dependency('fabshmem'), find_package)"
 work=$(mktemp -d /tmp/fabshmem-consumer.XXXXXX)
 export work root
 consumer_installed() {
@@ -396,9 +396,15 @@ consumer_cuda() {  # the CUDA example (device API) against the installed fabshme
     meson compile -C "$work/build-cuda" &&
     LD_LIBRARY_PATH=$(dirname "$libdir")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} srun_n 2 "$work/build-cuda/kernel-tutorial"
 }
-export -f consumer_installed consumer_subproject consumer_cuda
+consumer_cmake() {  # the same application as a CMake project: find_package(fabshmem), find_package(NVSHMEM)
+    cmake -S tests/consumer -B "$work/build-cmake" -DCMAKE_PREFIX_PATH="$work/prefix" -DNVSHMEM_PREFIX="$work/prefix" >/dev/null &&
+    cmake --build "$work/build-cmake" >/dev/null &&
+    srun_n 2 "$work/build-cmake/consumer-fabshmem" && srun_n 2 "$work/build-cmake/consumer-nvshmem"
+}
+export -f consumer_installed consumer_subproject consumer_cuda consumer_cmake
 check consumer-installed ok 'consumer: OK on 2 PEs' consumer_installed
 check consumer-subproject ok 'consumer: OK on 2 PEs' consumer_subproject
+check consumer-cmake ok 'consumer: OK on 2 PEs' consumer_cmake
 oshcc_oshrun() {  # the installed wrappers (consumer_installed installed them)
     "$work/prefix/bin/oshcc" tests/pe/pe_openshmem.c -o "$work/osh-openshmem" &&
     "$work/prefix/bin/oshc++" -c tests/pe/pe_atomics.cpp -o "$work/osh-atomics.o" &&
