@@ -484,6 +484,24 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
                                                         uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal_nbi");
     nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
 }
+/* shmem_ctx_IPUT and _IGET (strided), shmem_ctx_PUT_SIGNAL (+ _nbi): the same call on the world PE. */
+#define FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL(IPUT, IGET, PUT_SIGNAL, TYPE)                                        \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##IPUT(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,           \
+                                                 ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #IPUT); \
+        shmem_##IPUT(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                                \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##IGET(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,           \
+                                                 ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #IGET); \
+        shmem_##IGET(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                                \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##PUT_SIGNAL(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,          \
+                                                       uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #PUT_SIGNAL); \
+        shmem_##PUT_SIGNAL(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                               \
+    }                                                                                                            \
+    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##PUT_SIGNAL##_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,    \
+                                                             uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #PUT_SIGNAL "_nbi"); \
+        shmem_##PUT_SIGNAL##_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                         \
+    }
 #define FABSHMEMI_SHMEM_CTX_RMA(NAME, TYPE)                                                                       \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put, TYPE)                                                              \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get, TYPE)                                                              \
@@ -495,22 +513,7 @@ FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, 
     FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_g");                     \
         return shmem_##NAME##_g(s, FABSHMEMI_CTX_PE(c, pe));                                                 \
     }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iput(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
-                                                        ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_iput");                       \
-        shmem_##NAME##_iput(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                         \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_iget(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,    \
-                                                        ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_iget");                       \
-        shmem_##NAME##_iget(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                         \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,   \
-                                                              uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_put_signal"); \
-        shmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                      \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_put_signal_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, \
-                                                                  uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_put_signal_nbi"); \
-        shmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                  \
-    }
+    FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL(NAME##_iput, NAME##_iget, NAME##_put_signal, TYPE)
 FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 #undef FABSHMEMI_SHMEM_CTX_RMA
@@ -519,24 +522,10 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
     FABSHMEMI_SHMEM_CTX_TRANSFER(get##BITS, void)                                                                   \
     FABSHMEMI_SHMEM_CTX_TRANSFER(put##BITS##_nbi, void)                                                             \
     FABSHMEMI_SHMEM_CTX_TRANSFER(get##BITS##_nbi, void)                                                             \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_iput##BITS(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,         \
-                                                     ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_iput" #BITS); \
-        shmem_iput##BITS(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                               \
-    }                                                                                                               \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_iget##BITS(shmem_ctx_t c, void *d, const void *s, ptrdiff_t dst,         \
-                                                     ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_iget" #BITS); \
-        shmem_iget##BITS(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                               \
-    }                                                                                                               \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_put##BITS##_signal(shmem_ctx_t c, void *d, const void *s, size_t n,      \
-                                                             uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_put" #BITS "_signal"); \
-        shmem_put##BITS##_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                           \
-    }                                                                                                               \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_put##BITS##_signal_nbi(shmem_ctx_t c, void *d, const void *s, size_t n,  \
-                                                                 uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_put" #BITS "_signal_nbi"); \
-        shmem_put##BITS##_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                       \
-    }
+    FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL(iput##BITS, iget##BITS, put##BITS##_signal, void)
 FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_SHMEM_CTX_SIZED)
 #undef FABSHMEMI_SHMEM_CTX_SIZED
+#undef FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL
 #undef FABSHMEMI_SHMEM_CTX_TRANSFER
 #define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
     FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap"); \
