@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 
@@ -201,6 +202,7 @@ static_assert(sizeof(JoinRecord) == SymmetricHeap::kTeamJoinWords * sizeof(uint6
 void publish_join(Runtime &rt, const JoinRecord &record) {
     Transport &self = rt.route(rt.my_pe);
     self.put(SymmetricHeap::kTeamJoinOffset, &record, kJoinUniqueid, rt.my_pe, true);
+    std::atomic_thread_fence(std::memory_order_release);  // who sees the id sees the index and size
     self.put(SymmetricHeap::kTeamJoinOffset + kJoinUniqueid, &record.uniqueid, sizeof(uint64_t), rt.my_pe, true);
 }
 
