@@ -243,7 +243,7 @@ check misuse-library_area fail "${prefix}error: nvshmem_int_put: the address .* 
 check misuse-null_local fail "${prefix}error: nvshmem_getmem: the local buffer is NULL for a transfer of 8 bytes" srun_n 2 $pe/pe_misuse null_local
 check misuse-size_overflow fail "${prefix}error: nvshmem_int_get: [0-9]+ elements of 4 bytes overflow size_t" srun_n 2 $pe/pe_misuse size_overflow
 FABSHMEM_DEBUG=1 check misuse-mismatched_alloc fail "${prefix}error: nvshmem_malloc\((64|128) bytes, alignment 64\) is collective, but PE [01] asked for (64|128) bytes" srun_n 2 $pe/pe_misuse mismatched_alloc
-FABSHMEM_COLLECTIVE_TIMEOUT=8 check misuse-free_on_one_pe fail "${prefix}error: in a barrier .* for [0-9]+ s, waiting for PE 1, which has not reached the same call; ending the job" srun_n 2 $pe/pe_misuse free_on_one_pe
+FABSHMEM_COLLECTIVE_TIMEOUT=8 check misuse-free_on_one_pe fail "${prefix}error: in a barrier .* for [0-9]+ s, waiting for PE 1, which has not reached the same call \(every PE of a team must make the same collective calls in the same order\); ending the job" srun_n 2 $pe/pe_misuse free_on_one_pe
 FABSHMEM_COLLECTIVE_TIMEOUT=8 check misuse-free_on_one_pe-warns ok "${prefix}warning: in a barrier .* for 5 s, waiting for PE 1" grep -h . "$logs/misuse-free_on_one_pe.log"
 FABSHMEM_DEBUG=1 check misuse-mismatched_broadcast fail "${prefix}error: nvshmem_broadcastmem is collective, but PE [01] passed size (16|65536) where this PE passed (16|65536)" srun_n 2 $pe/pe_misuse mismatched_broadcast
 FABSHMEM_DEBUG=1 check misuse-mismatched_root fail "${prefix}error: nvshmem_broadcastmem is collective, but PE [01] passed root [01] where this PE passed [01]; every PE of the team must pass the same root" srun_n 2 $pe/pe_misuse mismatched_root
@@ -296,6 +296,8 @@ for where in barrier get quiet compute; do
 done
 check dead-peer-killed-in-get fail "$dead_msg (in|in its own code \(last in fabshmem [0-9.]+ m?s ago: in) a blocking get from PE 1" srun_keep 2 $pe/pe_dead_peer get kill
 check dead-peer-compute-msg fail "$dead_msg in its own code" srun_keep 2 $pe/pe_dead_peer compute exit
+# A PE that is alive but frozen (SIGSTOP, a debugger): its node peers say so while they wait.
+FABSHMEM_COLLECTIVE_TIMEOUT=8 check stopped-node-peer fail "${prefix}error: in a barrier .* for [0-9]+ s, waiting for PE 1, whose process [0-9]+ on this node is stopped \(SIGSTOP, or held in a debugger; kill -CONT [0-9]+ lets it go on\); ending the job" srun_keep 2 $pe/pe_dead_peer barrier stop
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-barrier-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer barrier kill
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check dead-peer-get-tcp fail "${prefix}error: .*PE 1" srun_keep 2 $pe/pe_dead_peer get kill
 # The PE that never came is named (each PE notes its arrival at a fence with the PMIx server).

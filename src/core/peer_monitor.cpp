@@ -60,6 +60,19 @@ bool PeerMonitor::alive(const Identity &identity) {
 
 long PeerMonitor::dead_peer_pid() { return g_dead_peer_pid.load(); }
 
+bool PeerMonitor::node_peer_stopped(int pe, long *pid) const {
+    for (size_t i = 0; i < node_peers_.size(); ++i) {
+        if (node_peers_[i] != pe || identities_[i].pid <= 0) continue;
+        char state = 0;
+        uint64_t start_time = 0;
+        *pid = static_cast<long>(identities_[i].pid);
+        // 'T': stopped by a signal; 't': stopped by a tracer (a debugger at a breakpoint)
+        return read_stat(identities_[i].pid, &state, &start_time) && (state == 'T' || state == 't') &&
+               start_time == identities_[i].start_time;
+    }
+    return false;
+}
+
 void PeerMonitor::start(Bootstrap &bootstrap) {
     bootstrap_ = &bootstrap;
     Identity me = self();

@@ -47,6 +47,9 @@ public:
     static bool alive(const Identity &identity);
     // The process id of the node peer found dead, once one is (for cleaning up after it).
     static long dead_peer_pid();
+    // Whether node peer `pe`'s process is stopped (SIGSTOP, or held by a debugger): alive, but it
+    // will reach no call until continued; `*pid` its process id. False for any other PE.
+    bool node_peer_stopped(int pe, long *pid) const;
 
 private:
     void run();

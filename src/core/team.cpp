@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdio>
 
 #include "collectives.h"
 #include "activity.h"
@@ -103,15 +104,21 @@ void wait_for_member(Runtime &rt, int from, Arrived arrived) {
         Clock::time_point now = Clock::now();
         if (now < next_look) return false;
         long waited = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(now - start).count());
+        // Why PE `from` is not there: stopped (its node peers can see it), or elsewhere in its program.
+        long pid = 0;
+        char why[200];
+        if (rt.monitor.node_peer_stopped(from, &pid))
+            std::snprintf(why, sizeof why, "whose process %ld on this node is stopped (SIGSTOP, or held in a "
+                          "debugger; kill -CONT %ld lets it go on)", pid, pid);
+        else
+            std::snprintf(why, sizeof why, "which has not reached the same call (every PE of a team must make "
+                          "the same collective calls in the same order)");
         if (limit > 0 && waited >= limit)
-            fatal("%s for %ld s, waiting for PE %d, which has not reached the same call; ending the job "
-                  "(every PE of a team must make the same collective calls in the same order; "
-                  "FABSHMEM_COLLECTIVE_TIMEOUT=%ld sets how long to wait)",
-                  describe_activity().c_str(), waited, from, limit);
-        FS_WARN("%s for %ld s, waiting for PE %d, which has not reached the same call (every PE of a "
-                "team must make the same collective calls in the same order); the job ends after %ld s "
-                "(FABSHMEM_COLLECTIVE_TIMEOUT)",
-                describe_activity().c_str(), waited, from, limit);
+            fatal("%s for %ld s, waiting for PE %d, %s; ending the job (FABSHMEM_COLLECTIVE_TIMEOUT=%ld sets how "
+                  "long to wait)",
+                  describe_activity().c_str(), waited, from, why, limit);
+        FS_WARN("%s for %ld s, waiting for PE %d, %s; the job ends after %ld s (FABSHMEM_COLLECTIVE_TIMEOUT)",
+                describe_activity().c_str(), waited, from, why, limit);
         next_look = now + kReportEvery;
         if (limit > 0) next_look = std::min(next_look, start + std::chrono::seconds(limit));
         return false;

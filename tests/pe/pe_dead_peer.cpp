@@ -1,7 +1,8 @@
 // A PE that dies must end the job within seconds, never hang it:
 //   pe_dead_peer WHERE HOW [DYING_PE]
 // The dying PE (default 1) ends 1 s after setup without nvshmem_finalize — HOW is `exit`
-// (_exit(0)) or `kill` (SIGKILL) — while every other PE is WHERE: `barrier` (barriers in a
+// (_exit(0)) or `kill` (SIGKILL), or it freezes (`stop`: SIGSTOP, alive but silent) — while
+// every other PE is WHERE: `barrier` (barriers in a
 // loop), `get` (blocking gets from the dying PE), `quiet` (non-blocking puts to it and quiet)
 // or `compute` (its own loop, no fabshmem call). A survivor still running after 30 s fails.
 //   pe_dead_peer late_init SECONDS: PE 1 reaches nvshmem_init that late (bootstrap timeout).
@@ -67,6 +68,7 @@ int main(int argc, char **argv) {
     if (me == dying) {
         std::this_thread::sleep_for(std::chrono::seconds(1));
         if (how == "kill") raise(SIGKILL);
+        if (how == "stop") raise(SIGSTOP);  // alive but frozen: only its silence tells
         _exit(0);
     }
     auto start = std::chrono::steady_clock::now();
