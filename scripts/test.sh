@@ -536,6 +536,10 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
         check "dead-peer-2x1-${c%% *}" fail "${prefix}error: fi_read to PE 1 (could not be started for 5 s |failed: ).*PE 1 (or its node )?has most likely died" \
             timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=1 $pe/pe_dead_peer $c 1
     done
+    # PE 1 (the other node) freezes while PE 0 waits in a barrier: the watchdog's read goes
+    # unanswered, and the job ends within seconds, well before the collective timeout.
+    check stopped-peer-2x1 fail "${prefix}error: PE 1 \(on another node\) has not answered a read for 5 s, while this PE was in a barrier" \
+        timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=1 $pe/pe_dead_peer barrier stop 1
     # A PE of the second node dies inside init, or while PE 0 waits there: the job ends, and
     # nothing is left on either node.
     for t in init_fault init_peer_dies; do
