@@ -34,14 +34,21 @@ inline ActiveSet active_set(Runtime &rt, const char *function, int start, int lo
     return set;
 }
 
-// Runs `body` with the active set's group.
+// Runs `body` with the active set's group. The whole world in order (the common case) is the
+// world team's group: its flags serve any job size, while the pair counters an arbitrary set
+// syncs over stop at SymmetricHeap::kMaxPairCounterPes PEs.
 template <class Body>
 void on_active_set(const char *function, int start, int log_stride, int size, Body body) {
     Runtime &rt = runtime_for(function);
+    ActivityScope activity("in an active-set collective");
+    if (start == 0 && log_stride == 0 && size == rt.n_pes) {
+        Team &world = team_for(rt, function, TeamTable::kWorld);
+        body(rt, Group{world.members, world.my_index, world.on_one_node, [&] { sync_team(rt, world); }, &world});
+        return;
+    }
     ActiveSet set = active_set(rt, function, start, log_stride, size);
     Group group{set.members, set.my_index, all_on_this_node(rt, set.members),
                 [&] { sync_active_set(rt, set.members, set.my_index); }};
-    ActivityScope activity("in an active-set collective");
     body(rt, group);
 }
 
