@@ -181,24 +181,21 @@ enum { NVSHMEM_CMP_EQ = 0, NVSHMEM_CMP_NE, NVSHMEM_CMP_GT, NVSHMEM_CMP_LE, NVSHM
 /* Put with signal: the data arrive, then the signal word at `sig_addr` on PE `pe` is set to
  * or increased by `signal` (atomically), so a PE that waits on the signal sees the data. */
 enum { NVSHMEM_SIGNAL_SET = 0, NVSHMEM_SIGNAL_ADD = 1 };
-FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_signal, (void *dest, const void *source, size_t nelems,
-                                                         uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
-FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_putmem_signal_nbi, (void *dest, const void *source, size_t nelems,
-                                                             uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
-#define FABSHMEM_DECLARE_PUT_SIGNAL(NAME, TYPE)                                                              \
-    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_put_signal, (TYPE *dest, const TYPE *source, size_t nelems, \
-                                                                   uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)) \
-    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##NAME##_put_signal_nbi, (TYPE *dest, const TYPE *source, size_t nelems, \
-                                                                       uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_PUT_SIGNAL)
-#undef FABSHMEM_DECLARE_PUT_SIGNAL
-#define FABSHMEM_DECLARE_SIZED_PUT_SIGNAL(BITS)                                                             \
-    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_put##BITS##_signal, (void *dest, const void *source, size_t nelems, \
-                                                                  uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)) \
-    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_put##BITS##_signal_nbi, (void *dest, const void *source, size_t nelems, \
-                                                                      uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
+/* nvshmem_PUT_SIGNAL (+ _nbi): putmem_signal, the typed names (NAME_put_signal) and the sized
+ * ones (putN_signal); TYPE void for the untyped. */
+#define FABSHMEM_DECLARE_PUT_SIGNAL(PUT_SIGNAL, TYPE)                                                         \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##PUT_SIGNAL, (TYPE *dest, const TYPE *source, size_t nelems,     \
+                                                            uint64_t *sig_addr, uint64_t signal, int sig_op, int pe)) \
+    FABSHMEMI_HOST_DEVICE_DECL(void, nvshmem_##PUT_SIGNAL##_nbi, (TYPE *dest, const TYPE *source, size_t nelems, \
+                                                                  uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))
+FABSHMEM_DECLARE_PUT_SIGNAL(putmem_signal, void)
+#define FABSHMEM_DECLARE_TYPED_PUT_SIGNAL(NAME, TYPE) FABSHMEM_DECLARE_PUT_SIGNAL(NAME##_put_signal, TYPE)
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_PUT_SIGNAL)
+#undef FABSHMEM_DECLARE_TYPED_PUT_SIGNAL
+#define FABSHMEM_DECLARE_SIZED_PUT_SIGNAL(BITS) FABSHMEM_DECLARE_PUT_SIGNAL(put##BITS##_signal, void)
 FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_PUT_SIGNAL)
 #undef FABSHMEM_DECLARE_SIZED_PUT_SIGNAL
+#undef FABSHMEM_DECLARE_PUT_SIGNAL
 FABSHMEMI_HOST_DEVICE_DECL(uint64_t, nvshmem_signal_fetch, (const uint64_t *sig_addr))
 /* The signal alone: sets or adds to the signal word on PE `pe` (atomically). */
 FABSHMEMI_HOST_DEVICE_DECL(void, nvshmemx_signal_op, (uint64_t *sig_addr, uint64_t signal, int sig_op, int pe))

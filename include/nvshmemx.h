@@ -166,41 +166,31 @@ void nvshmemx_putmem_on_stream(void *dest, const void *source, size_t bytes, int
 /* The same, completed by nvshmemx_quiet_on_stream (or a barrier) rather than on return. */
 void nvshmemx_getmem_nbi_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
 void nvshmemx_putmem_nbi_on_stream(void *dest, const void *source, size_t bytes, int pe, cudaStream_t stream);
-#define FABSHMEM_DECLARE_ON_STREAM(NAME, TYPE)                                                         \
-    void nvshmemx_##NAME##_get_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,    \
-                                         cudaStream_t stream);                                     \
-    void nvshmemx_##NAME##_put_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,    \
-                                         cudaStream_t stream);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_ON_STREAM)
-#undef FABSHMEM_DECLARE_ON_STREAM
-#define FABSHMEM_DECLARE_NBI_ON_STREAM(NAME, TYPE)                                                     \
-    void nvshmemx_##NAME##_get_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe, \
-                                             cudaStream_t stream);                                 \
-    void nvshmemx_##NAME##_put_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe, \
-                                             cudaStream_t stream);                                 \
-    void nvshmemx_##NAME##_iget_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
-                                          size_t nelems, int pe, cudaStream_t stream);             \
-    void nvshmemx_##NAME##_iput_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst, \
-                                          size_t nelems, int pe, cudaStream_t stream);             \
-    TYPE nvshmemx_##NAME##_g_on_stream(const TYPE *source, int pe, cudaStream_t stream);           \
+/* nvshmemx_GET_on_stream / PUT (+ _nbi) and the strided IGET / IPUT, for the typed names and
+ * the sized ones (TYPE void). */
+#define FABSHMEM_DECLARE_RMA_ON_STREAM(GET, PUT, IGET, IPUT, TYPE)                                      \
+    void nvshmemx_##GET##_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,             \
+                                    cudaStream_t stream);                                              \
+    void nvshmemx_##PUT##_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,             \
+                                    cudaStream_t stream);                                              \
+    void nvshmemx_##GET##_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,         \
+                                        cudaStream_t stream);                                          \
+    void nvshmemx_##PUT##_nbi_on_stream(TYPE *dest, const TYPE *source, size_t nelems, int pe,         \
+                                        cudaStream_t stream);                                          \
+    void nvshmemx_##IGET##_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst,     \
+                                     size_t nelems, int pe, cudaStream_t stream);                      \
+    void nvshmemx_##IPUT##_on_stream(TYPE *dest, const TYPE *source, ptrdiff_t dst, ptrdiff_t sst,     \
+                                     size_t nelems, int pe, cudaStream_t stream);
+#define FABSHMEM_DECLARE_TYPED_ON_STREAM(NAME, TYPE)                                                    \
+    FABSHMEM_DECLARE_RMA_ON_STREAM(NAME##_get, NAME##_put, NAME##_iget, NAME##_iput, TYPE)             \
+    TYPE nvshmemx_##NAME##_g_on_stream(const TYPE *source, int pe, cudaStream_t stream);               \
     void nvshmemx_##NAME##_p_on_stream(TYPE *dest, const TYPE value, int pe, cudaStream_t stream);
-FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_NBI_ON_STREAM)
-#undef FABSHMEM_DECLARE_NBI_ON_STREAM
-#define FABSHMEM_DECLARE_SIZED_ON_STREAM(BITS)                                                           \
-    void nvshmemx_get##BITS##_on_stream(void *dest, const void *source, size_t nelems, int pe,         \
-                                        cudaStream_t stream);                                         \
-    void nvshmemx_put##BITS##_on_stream(void *dest, const void *source, size_t nelems, int pe,         \
-                                        cudaStream_t stream);                                         \
-    void nvshmemx_get##BITS##_nbi_on_stream(void *dest, const void *source, size_t nelems, int pe,     \
-                                            cudaStream_t stream);                                     \
-    void nvshmemx_put##BITS##_nbi_on_stream(void *dest, const void *source, size_t nelems, int pe,     \
-                                            cudaStream_t stream);                                     \
-    void nvshmemx_iget##BITS##_on_stream(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, \
-                                         size_t nelems, int pe, cudaStream_t stream);                 \
-    void nvshmemx_iput##BITS##_on_stream(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, \
-                                         size_t nelems, int pe, cudaStream_t stream);
+FABSHMEM_FOR_EACH_RMA_TYPE(FABSHMEM_DECLARE_TYPED_ON_STREAM)
+#undef FABSHMEM_DECLARE_TYPED_ON_STREAM
+#define FABSHMEM_DECLARE_SIZED_ON_STREAM(BITS) FABSHMEM_DECLARE_RMA_ON_STREAM(get##BITS, put##BITS, iget##BITS, iput##BITS, void)
 FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEM_DECLARE_SIZED_ON_STREAM)
 #undef FABSHMEM_DECLARE_SIZED_ON_STREAM
+#undef FABSHMEM_DECLARE_RMA_ON_STREAM
 void nvshmemx_quiet_on_stream(cudaStream_t stream);
 
 /* Signals on a stream (putmem_signal, TYPE_put_signal, putN_signal, each + _nbi; signal_op):
