@@ -138,6 +138,7 @@ check tutorial-ipc ok "$tutorial_line" srun_n 2 $ex/tutorial
 FABSHMEM_INFO=1 check paths-ipc ok 'paths to PEs 0:self 1:ipc' srun_n 2 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 check paths-fabric ok 'paths to PEs 0:self 1:fabric' srun_n 2 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_NIC=eth0 check nic-by-name ok 'PE 1: .*domain eth0' srun_n 2 $ex/hello
+FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check tcp-ordered-atomics ok 'PE 1: .*tcp;ofi_rxm .*ordered atomics' srun_n 2 $ex/hello
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_NIC=no_such_nic check nic-unknown fail "${prefix}error: FABSHMEM_NIC=no_such_nic: provider 'tcp' has no such domain here \(it has: " srun_n 2 $ex/hello
 FABSHMEM_INFO=1 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check progress-core-beside-bound-pe ok 'PE 1: .*progress thread cpu 1' srun_n 2 taskset -c 0 $ex/hello
 check no-shm-leftovers ok '^none left$' bash -c 'ls /dev/shm | grep -q "^fabshmem-heap" && ls /dev/shm | grep fabshmem || echo "none left"'

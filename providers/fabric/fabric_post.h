@@ -25,8 +25,8 @@ struct FabricTransport::OpContext {
 };
 
 template <class Start>
-void FabricTransport::start_operation(Op op, size_t bytes, int pe, Start start) {
-    posted_.fetch_add(1, std::memory_order_relaxed);
+void FabricTransport::start_operation(Op op, size_t bytes, int pe, Start start, bool completes) {
+    if (completes) posted_.fetch_add(1, std::memory_order_relaxed);
     if (!cuda::on_library_thread()) note_user_post();
     std::chrono::steady_clock::time_point first_refusal{};
     for (;;) {

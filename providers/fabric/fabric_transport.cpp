@@ -346,6 +346,7 @@ std::string FabricTransport::describe() const {
         if (mode & b.bit) modes += (modes.empty() ? "" : ",") + std::string(b.name);
     return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
            (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") +
+           (inject_atomics_ ? ", ordered atomics" : "") +
            (staged_ ? ", staged through host memory" + staged_reason_
             : !heap_is_cuda_ ? ""
             : kernel_requests_staged_ ? ", GPUDirect (FI_HMEM) for host calls below " + std::to_string(kStagedFrom >> 10) +
@@ -554,6 +555,7 @@ void FabricTransport::wait_for(const std::atomic<int> &remaining) {
 
 void FabricTransport::quiet() {
     atomics_in_flight_.store(false, std::memory_order_relaxed);  // those posted later set it again
+    if (inject_atomics_) confirm_injected_atomics();
     poll_until([&] {
         return completed_.load(std::memory_order_acquire) >= posted_.load(std::memory_order_acquire);
     });

@@ -99,6 +99,10 @@ private:
     void query_atomics();
     bool provider_does(const AtomicRequest &request) const;
     bool provider_does_every_atomic() const;
+    // A non-fetching atomic injected without a completion (inject_atomics_), and the fetching
+    // reads at quiet that confirm every PE's injected atomics applied.
+    void inject_atomic(const AtomicRequest &request, int pe);
+    void confirm_injected_atomics();
     // Whether the provider carries out `request` (else the target does: staged_atomic).
     bool provider_carries(const AtomicRequest &request) const;
     // The message of one atomic on PE `pe`; `operand`, `desc` and `target` (filled here) must
@@ -114,8 +118,9 @@ private:
               size_t offset, std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own = nullptr);
     // Calls `start` (one fi_* post) until the provider accepts it: on FI_EAGAIN it reaps
     // completions and retries, for at most FABSHMEM_PEER_TIMEOUT. fabric_post.h defines it.
+    // `completes`: the operation will have a completion, which quiet waits for (not an inject).
     template <class Start>
-    void start_operation(Op op, size_t bytes, int pe, Start start);
+    void start_operation(Op op, size_t bytes, int pe, Start start, bool completes = true);
     // Splits a transfer into max_msg_size_ pieces and waits when `blocking`.
     void transfer(Op op, void *local, size_t offset, size_t bytes, int pe, bool blocking);
     // The descriptor of a local buffer for one operation (null where the provider needs none);
@@ -194,6 +199,12 @@ private:
     std::atomic<uint64_t> probed_pe_completions_{0};
 
     std::atomic<bool> atomics_in_flight_{false};  // atomic_nbi since the last quiet: fence quiets
+    // Non-fetching atomics are injected (the provider orders an atomic fetch after them):
+    // the PEs that took one since the last quiet, in order and as a flag per PE (made on first use).
+    bool inject_atomics_ = false;
+    std::mutex unconfirmed_mutex_;
+    std::vector<int> unconfirmed_pes_;
+    std::vector<bool> unconfirmed_;
     std::atomic<uint64_t> posted_{0};
     std::atomic<uint64_t> completed_{0};
 

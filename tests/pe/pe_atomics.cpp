@@ -145,6 +145,33 @@ void check_fence_orders_atomics() {
     nvshmem_free(value);
 }
 
+// Non-fetching atomics to every PE, then one quiet: a plain read of each target afterwards
+// (an RMA read, which shm serves without the target's help) must find all of them applied at
+// every PE, not only the last one written to; and so must each target, once told.
+void check_quiet_completes_atomics() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    long *slots = static_cast<long *>(nvshmem_calloc(static_cast<size_t>(n), sizeof(long)));
+    int *arrived = static_cast<int *>(nvshmem_calloc(1, sizeof(int)));
+    nvshmem_barrier_all();
+    const long rounds = 300;
+    for (long k = 0; k < rounds; ++k)
+        for (int pe = 0; pe < n; ++pe) nvshmem_long_atomic_add(&slots[me], 1, (me + pe) % n);
+    nvshmem_quiet();
+    for (int pe = 0; pe < n; ++pe) {
+        long applied = nvshmem_long_g(&slots[me], pe);
+        PE_CHECK(applied == rounds, "PE %d, read after the quiet: %ld of %ld adds applied", pe, applied, rounds);
+        nvshmem_int_atomic_inc(arrived, pe);
+    }
+    nvshmem_int_wait_until(arrived, NVSHMEM_CMP_EQ, n);
+    for (int from = 0; from < n; ++from) {
+        long applied = nvshmem_long_atomic_fetch(&slots[from], me);
+        PE_CHECK(applied == rounds, "from PE %d after its quiet: %ld of %ld adds applied", from, applied, rounds);
+    }
+    nvshmem_barrier_all();
+    nvshmem_free(arrived);
+    nvshmem_free(slots);
+}
+
 }  // namespace
 
 int main() {
@@ -164,6 +191,7 @@ int main() {
     check_extended<TYPE>(#NAME, nvshmem_##NAME##_atomic_fetch, nvshmem_##NAME##_atomic_set, nvshmem_##NAME##_atomic_swap);
     FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(CHECK_EXTENDED)
     check_fence_orders_atomics();
+    check_quiet_completes_atomics();
     pe_pass("atomics");
     nvshmem_finalize();
     return 0;
