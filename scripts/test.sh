@@ -215,6 +215,14 @@ FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-shm-2pe ok 'openshm
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check openshmem-tcp-staged-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
 check openshmem-stack-target fail "${prefix}error: shmem_int_p: the symmetric address .* is neither inside the symmetric heap .* nor a global or static variable" srun_n 2 $pe/pe_openshmem stack_target
 check openshmem-put-bad-pe fail "${prefix}error: shmem_long_put: PE -3 is out of range" srun_n 2 $pe/pe_openshmem put_bad_pe
+# Active sets synced over the program's pSync (what jobs beyond 2,048 PEs take): the set of
+# PEs 1..n-1 and the evens, each collective checked and every pSync word back at SHMEM_SYNC_VALUE.
+for n in 3 4; do
+    FABSHMEM_ACTIVE_SET_SYNC=psync check "openshmem-psync-ipc-${n}pe" ok "openshmem: PASS on $n PEs" srun_n $n $pe/pe_openshmem
+done
+FABSHMEM_ACTIVE_SET_SYNC=psync FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check openshmem-psync-tcp-4pe ok 'openshmem: PASS on 4 PEs' srun_n 4 $pe/pe_openshmem
+FABSHMEM_ACTIVE_SET_SYNC=psync FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check openshmem-psync-shm-3pe ok 'openshmem: PASS on 3 PEs' srun_n 3 $pe/pe_openshmem
+FABSHMEM_ACTIVE_SET_SYNC=psync check openshmem-null-psync fail "${prefix}error: shmem_barrier: pSync is NULL; the active-set collectives need a symmetric array" srun_n 3 $pe/pe_openshmem null_psync
 check openshmem-destroyed-ctx fail "${prefix}error: shmem_ctx_int_p: the context is destroyed" srun_n 2 $pe/pe_openshmem destroyed_ctx
 # OpenSHMEM 1.5's additions: generic calls (C11 and C++), long double, complex, nbi AMOs, locks.
 for n in 2 3 4; do check "shmem15-ipc-${n}pe" ok "shmem15: PASS on $n PEs" srun_n $n $pe/pe_shmem15; done
@@ -513,6 +521,7 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     for t in atomics collectives openshmem shmem15; do
         check "$t-2x2" ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_$t
     done
+    FABSHMEM_ACTIVE_SET_SYNC=psync check openshmem-psync-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_openshmem
     FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks check collectives-tree-blocks-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
     FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_ALLTOALL_ALGO=push check collectives-scatter-push-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
     FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull check collectives-pull-all-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives

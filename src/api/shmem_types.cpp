@@ -17,9 +17,9 @@ namespace {
 // The legacy active-set reduction, as src/api/shmem.cpp runs the others.
 template <class T, class Op>
 void reduce_to_all(const char *function, T *dest, const T *source, int nreduce, int start, int log_stride,
-                   int size, Op op) {
+                   int size, long *psync, Op op) {
     if (nreduce < 0) fatal("%s: nreduce %d is negative", function, nreduce);
-    on_active_set(function, start, log_stride, size, [&](Runtime &rt, const Group &g) {
+    on_active_set(function, start, log_stride, size, psync, [&](Runtime &rt, const Group &g) {
         reduce(rt, function, g, dest, source, static_cast<size_t>(nreduce), op);
     });
 }
@@ -94,12 +94,13 @@ FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DEFINE_SIGNED_BITWISE_REDUCE)
 #define FABSHMEM_DEFINE_COMPLEX(NAME, TYPE)                                                                  \
     FABSHMEM_DEFINE_TEAM_REDUCE(NAME, TYPE, sum, Sum) FABSHMEM_DEFINE_TEAM_REDUCE(NAME, TYPE, prod, Prod)   \
     void shmem_##NAME##_sum_to_all(TYPE *dest, const TYPE *source, int nreduce, int start, int log_stride,  \
-                                   int size, TYPE *, long *) {                                              \
-        reduce_to_all("shmem_" #NAME "_sum_to_all", dest, source, nreduce, start, log_stride, size, Sum<TYPE>()); \
+                                   int size, TYPE *, long *pSync) {                                         \
+        reduce_to_all("shmem_" #NAME "_sum_to_all", dest, source, nreduce, start, log_stride, size, pSync,      \
+                      Sum<TYPE>());                                                                         \
     }                                                                                                       \
     void shmem_##NAME##_prod_to_all(TYPE *dest, const TYPE *source, int nreduce, int start, int log_stride, \
-                                    int size, TYPE *, long *) {                                             \
-        reduce_to_all("shmem_" #NAME "_prod_to_all", dest, source, nreduce, start, log_stride, size,       \
+                                    int size, TYPE *, long *pSync) {                                        \
+        reduce_to_all("shmem_" #NAME "_prod_to_all", dest, source, nreduce, start, log_stride, size, pSync, \
                       Prod<TYPE>());                                                                        \
     }
 FABSHMEM_DEFINE_COMPLEX(complexf, std::complex<float>)

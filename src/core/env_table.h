@@ -66,6 +66,13 @@
       "Host alltoall algorithm: push (each PE puts every block straight into its owner's dest, "     \
       "then notices it: one sync and one round), pull (every PE reads its block from every PE "     \
       "between two syncs), or auto: push above 4 PEs")                                              \
+    X(active_set_sync, "FABSHMEM_ACTIVE_SET_SYNC", "", String, "auto", "", "",                            \
+      "How OpenSHMEM's active-set collectives (shmem_barrier(PE_start, logPE_stride, PE_size, "     \
+      "pSync) and the others) sync a set other than the whole world in order, which runs as the "   \
+      "world team: pairs (a counter per sending PE in the library's area: jobs of up to 2,048 "    \
+      "PEs), psync (dissemination over the program's pSync, as OpenSHMEM means it: any job size; " \
+      "a sender adds 1 to a word, its receiver takes it off again, so every word is back at "      \
+      "SHMEM_SYNC_VALUE once all PEs have left), or auto: pairs where they exist, else psync")      \
     X(reduce_algo, "FABSHMEM_REDUCE_ALGO", "", String, "auto", "", "",                                    \
       "Reduction algorithm (kernels take the host's choice, but under auto blocks only above 128 " \
       "KiB, where the pull would sync a third time): blocks (each PE "                             \

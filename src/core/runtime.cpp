@@ -265,6 +265,7 @@ void load_checked_config(Config *config) {
     check_choice("FABSHMEM_REDUCE_ALGO", config->reduce_algo, {"auto", "pull", "blocks", "doubling"});
     check_choice("FABSHMEM_FCOLLECT_ALGO", config->fcollect_algo, {"auto", "pull", "bruck"});
     check_choice("FABSHMEM_ALLTOALL_ALGO", config->alltoall_algo, {"auto", "pull", "push"});
+    check_choice("FABSHMEM_ACTIVE_SET_SYNC", config->active_set_sync, {"auto", "pairs", "psync"});
     check_choice("FABSHMEM_WAIT_POLICY", config->wait_policy, {"auto", "spin", "yield"});
 }
 

@@ -187,12 +187,33 @@ void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index)
     int n = static_cast<int>(members.size());
     if (n == 1) return;
     if (!pair_notices_available(rt))
-        fatal("active-set collectives (shmem_barrier, shmem_broadcast64, ...) work in jobs of at most "
-              "%zu PEs; this one has %d: use teams (shmem_team_split_strided) and the team collectives",
+        fatal("FABSHMEM_ACTIVE_SET_SYNC=pairs: the pair counters exist in jobs of at most %zu PEs, and this "
+              "one has %d; unset it (active sets then sync over the program's pSync)",
               SymmetricHeap::kMaxPairCounterPes, rt.n_pes);
     for (int distance = 1; distance < n; distance <<= 1) {
         notify_pe(rt, members[(my_index + distance) % n]);
         wait_for_notice(rt, members[(my_index - distance % n + n) % n]);
+    }
+}
+
+int sync_rounds(int n) {
+    int rounds = 0;
+    for (int distance = 1; distance < n; distance <<= 1) ++rounds;
+    return rounds;
+}
+
+void sync_active_set_psync(Runtime &rt, const std::vector<int> &members, int my_index, long *psync,
+                           size_t psync_offset) {
+    int n = static_cast<int>(members.size());
+    size_t round = 0;
+    for (int distance = 1; distance < n; distance <<= 1, ++round) {
+        int to = members[(my_index + distance) % n];
+        rt.route(to).atomic_nbi(AtomicRequest{AtomicOp::add, sizeof(long), psync_offset + round * sizeof(long), 1, 0}, to);
+        long *word = &psync[round];
+        wait_for_member(rt, members[(my_index - distance % n + n) % n],
+                        [&] { return __atomic_load_n(word, __ATOMIC_ACQUIRE) > 0; });
+        // The same CPU atomics as the ipc and software-fabric atomics that add to it.
+        __atomic_fetch_sub(word, 1, __ATOMIC_ACQ_REL);
     }
 }
 

@@ -60,6 +60,15 @@ void sync_team(Runtime &rt, Team &team);
 // region), which is consistent whatever sets two PEs share, as long as they call their
 // collectives in the same order.
 void sync_active_set(Runtime &rt, const std::vector<int> &members, int my_index);
+// The same over the program's pSync (FABSHMEM_ACTIVE_SET_SYNC; any job size): round k's
+// notice adds 1 to word k at the member 2^k ahead, and a member waits for its own word k to be
+// above 0 and takes 1 off it. Counting keeps a notice of the next sync over the same pSync,
+// from a member already there, for that sync. `psync`: this PE's pSync (host memory),
+// `psync_offset` its symmetric offset, with room for a word per round.
+void sync_active_set_psync(Runtime &rt, const std::vector<int> &members, int my_index, long *psync,
+                           size_t psync_offset);
+// The rounds of a dissemination sync of n members: ceil(log2 n).
+int sync_rounds(int n);
 
 // Point-to-point notices, over the same pair counters: notify_pe counts one more notice from
 // this PE at PE `to`; wait_for_notice waits for the next one from PE `from` (naming it if the

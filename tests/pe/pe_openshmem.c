@@ -3,11 +3,14 @@
  * pWrk) beside the 1.5 ones (teams, team reductions, signals, wait/test). Every result is
  * checked; global and static arrays serve as symmetric objects, as in those suites. With the
  * argument "stack_target" it puts to a stack array, which is not symmetric: a message; with
- * "destroyed_ctx" it puts through a destroyed context: a message. Contexts and alltoalls too. */
+ * "destroyed_ctx" it puts through a destroyed context: a message; with "null_psync" an active
+ * set's barrier has no pSync: a message. Contexts and alltoalls too. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <shmem.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define CHECK(cond, ...)                                                              \
     do {                                                                              \
@@ -34,6 +37,12 @@ int main(int argc, char **argv) {
     CHECK(n >= 2, "needs 2 PEs");
     int next = (me + 1) % n, prev = (me + n - 1) % n;
 
+    if (argc > 1 && strcmp(argv[1], "null_psync") == 0) {  /* misuse: an active set without pSync */
+        CHECK(n >= 3, "null_psync needs 3 PEs");
+        if (me < n - 1) shmem_barrier(0, 0, n - 1, NULL);
+        shmem_barrier_all();
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "destroyed_ctx") == 0) {  /* misuse: a put on a destroyed context */
         shmem_ctx_t ctx;
         CHECK(shmem_ctx_create(0, &ctx) == 0, "ctx_create");
@@ -150,6 +159,31 @@ int main(int argc, char **argv) {
         for (int i = 0; i < N; ++i) CHECK(dsum[i] == base + evens * i * 0.5, "sum_to_all over evens %d", i);
         shmem_barrier(0, 1, evens, pSync);
     }
+    /* An active set without PE 0 (PEs 1..n-1, an odd count on 4 PEs): syncs of its own. */
+    long *mark = (long *)shmem_calloc(1, sizeof(long));
+    if (n >= 3 && me >= 1) {
+        int rest = n - 1;
+        if (me == n - 1) {  /* the set's barrier waits for its last member, who puts first */
+            nanosleep(&(struct timespec){0, 200000000}, NULL);
+            for (int pe = 1; pe < n; ++pe) shmem_long_p(mark, 7, pe);
+        }
+        shmem_barrier(1, 0, rest, pSync);
+        CHECK(*mark == 7, "the barrier over PEs 1..%d left before PE %d's puts arrived", rest, n - 1);
+        memset(got, 0, N * sizeof(long));
+        shmem_broadcast64(got, data, N, 1, 1, 0, rest, pSync);  /* root: set index 1, PE 2 */
+        for (int i = 0; i < N && me != 2; ++i) CHECK(got[i] == 2000 + i, "broadcast64 over PEs 1..%d %d", rest, i);
+        shmem_barrier(1, 0, rest, pSync);
+        shmem_fcollect64(all, data, N, 1, 0, rest, pSync);
+        for (int k = 0; k < rest; ++k) CHECK(all[k * N + 3] == (k + 1) * 1000 + 3, "fcollect64 over PEs 1..: from %d", k + 1);
+        shmem_barrier(1, 0, rest, pSync);
+        shmem_alltoall64(all, data, 2, 1, 0, rest, pSync);
+        for (int k = 0; k < rest; ++k)
+            CHECK(all[2 * k + 1] == (k + 1) * 1000 + 2 * (me - 1) + 1, "alltoall64 over PEs 1..: from %d", k + 1);
+        shmem_long_sum_to_all(got, data, N, 1, 0, rest, (long *)pWrk, pSync2);
+        for (int i = 0; i < N; ++i) CHECK(got[i] == 1000L * rest * n / 2 + rest * i, "sum_to_all over PEs 1..: %d", i);
+        shmem_barrier(1, 0, rest, pSync);
+    }
+    shmem_free(mark);
     shmem_double_sum_reduce(SHMEM_TEAM_WORLD, static_sums, dsrc, N);  /* a static destination */
     for (int i = 0; i < N; ++i) CHECK(static_sums[i] == n * (n - 1) / 2.0 + n * i * 0.5, "static sum_reduce %d", i);
     shmem_long_max_to_all(got, data, N, 0, 0, n, (long *)pWrk, pSync2);
@@ -234,6 +268,9 @@ int main(int argc, char **argv) {
     shmem_free(src3);
 
     shmem_barrier_all();
+    /* Every collective is over on every PE: pSync is as the program set it (SHMEM_SYNC_VALUE). */
+    for (int i = 0; i < SHMEM_BCAST_SYNC_SIZE; ++i)
+        CHECK(pSync[i] == SHMEM_SYNC_VALUE && pSync2[i] == SHMEM_SYNC_VALUE, "pSync[%d] %ld, pSync2 %ld", i, pSync[i], pSync2[i]);
     if (me == 0) printf("openshmem: PASS on %d PEs\n", n);
     shmem_free(dsum);
     shmem_free(dsrc);
