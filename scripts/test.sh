@@ -154,6 +154,11 @@ for t in atomics signal_wait collectives; do
     done
     FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check "$t-tcp-staged" ok 'PASS on 2 PEs' srun_n 2 $pe/pe_$t
 done
+# Quiet completes a put and an atomic add at a PE asleep outside the library (progress thread).
+check quiet-asleep-ipc ok 'quiet_asleep: PASS on 2 PEs \(2 of 2 applied' srun_n 2 $pe/pe_quiet_asleep
+for prov in tcp shm; do
+    FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$prov check "quiet-asleep-$prov" ok 'quiet_asleep: PASS on 2 PEs \(2 of 2 applied' srun_n 2 $pe/pe_quiet_asleep
+done
 # Broadcast down a binomial tree (pushed, every root), by scatter + allgather and by pull, on
 # odd PE counts too; with the push ones, fcollect by Bruck's allgather and alltoall pushed; with
 # the pull, both pulled (what auto takes is in every other collectives run). 1 to 8 PEs.
