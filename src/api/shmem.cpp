@@ -65,56 +65,56 @@ void shmem_sync(int start, int log_stride, int size, long *pSync) {
 }
 
 // Legacy broadcast: the root's dest is left as it was (OpenSHMEM 1.4).
-#define FABSHMEM_DEFINE_ACTIVE_SET(BITS)                                                                   \
-    void shmem_broadcast##BITS(void *dest, const void *source, size_t n, int root, int start, int log_stride, \
-                               int size, long *pSync) {                                                       \
-        const char *fn = "shmem_broadcast" #BITS;                                                        \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                    \
-            if (root < 0 || root >= size) fatal("%s: PE_root %d is not in 0..%d", fn, root, size - 1);  \
-            size_t bytes = checked_bytes(fn, n, BITS / 8);                                               \
-            broadcast(rt, fn, g, dest, source, bytes, root, /*root_writes_dest=*/false);                 \
-        });                                                                                              \
-    }                                                                                                    \
-    void shmem_collect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \
-                             long *pSync) {                                                                   \
-        const char *fn = "shmem_collect" #BITS;                                                          \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                    \
-            collect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                            \
-        });                                                                                              \
-    }                                                                                                    \
-    void shmem_fcollect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \
-                              long *pSync) {                                                                  \
-        const char *fn = "shmem_fcollect" #BITS;                                                         \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                    \
-            fcollect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                           \
-        });                                                                                              \
-    }                                                                                                    \
-    void shmem_alltoall##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size, \
-                              long *pSync) {                                                                  \
-        const char *fn = "shmem_alltoall" #BITS;                                                         \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                    \
-            alltoall(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                           \
-        });                                                                                              \
-    }                                                                                                    \
+#define FABSHMEM_DEFINE_ACTIVE_SET(BITS)                                                                          \
+    void shmem_broadcast##BITS(void *dest, const void *source, size_t n, int root, int start, int log_stride,     \
+                               int size, long *pSync) {                                                           \
+        const char *fn = "shmem_broadcast" #BITS;                                                                 \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
+            if (root < 0 || root >= size) fatal("%s: PE_root %d is not in 0..%d", fn, root, size - 1);            \
+            size_t bytes = checked_bytes(fn, n, BITS / 8);                                                        \
+            broadcast(rt, fn, g, dest, source, bytes, root, /*root_writes_dest=*/false);                          \
+        });                                                                                                       \
+    }                                                                                                             \
+    void shmem_collect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,       \
+                             long *pSync) {                                                                       \
+        const char *fn = "shmem_collect" #BITS;                                                                   \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
+            collect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                     \
+        });                                                                                                       \
+    }                                                                                                             \
+    void shmem_fcollect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,      \
+                              long *pSync) {                                                                      \
+        const char *fn = "shmem_fcollect" #BITS;                                                                  \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
+            fcollect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                    \
+        });                                                                                                       \
+    }                                                                                                             \
+    void shmem_alltoall##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,      \
+                              long *pSync) {                                                                      \
+        const char *fn = "shmem_alltoall" #BITS;                                                                  \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
+            alltoall(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                    \
+        });                                                                                                       \
+    }                                                                                                             \
     void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int start, \
-                               int log_stride, int size, long *pSync) {                                      \
-        const char *fn = "shmem_alltoalls" #BITS;                                                        \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                    \
-            alltoalls(rt, fn, g, dest, source, dst, sst, n, BITS / 8);                                   \
-        });                                                                                              \
+                               int log_stride, int size, long *pSync) {                                           \
+        const char *fn = "shmem_alltoalls" #BITS;                                                                 \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
+            alltoalls(rt, fn, g, dest, source, dst, sst, n, BITS / 8);                                            \
+        });                                                                                                       \
     }
 FABSHMEM_DEFINE_ACTIVE_SET(32)
 FABSHMEM_DEFINE_ACTIVE_SET(64)
 #undef FABSHMEM_DEFINE_ACTIVE_SET
 
-#define FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, OP, FUNCTOR)                                                    \
-    void shmem_##NAME##_##OP##_to_all(TYPE *dest, const TYPE *source, int nreduce, int start,            \
-                                      int log_stride, int size, TYPE *, long *pSync) {                        \
-        const char *fn = "shmem_" #NAME "_" #OP "_to_all";                                               \
-        if (nreduce < 0) fatal("%s: nreduce %d is negative", fn, nreduce);                               \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                    \
-            reduce(rt, fn, g, dest, source, static_cast<size_t>(nreduce), FUNCTOR<TYPE>());              \
-        });                                                                                              \
+#define FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, OP, FUNCTOR)                                       \
+    void shmem_##NAME##_##OP##_to_all(TYPE *dest, const TYPE *source, int nreduce, int start, \
+                                      int log_stride, int size, TYPE *, long *pSync) {        \
+        const char *fn = "shmem_" #NAME "_" #OP "_to_all";                                    \
+        if (nreduce < 0) fatal("%s: nreduce %d is negative", fn, nreduce);                    \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {  \
+            reduce(rt, fn, g, dest, source, static_cast<size_t>(nreduce), FUNCTOR<TYPE>());   \
+        });                                                                                   \
     }
 #define FABSHMEM_DEFINE_TO_ALL_ARITH(NAME, TYPE)                                           \
     FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, min, Min) FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, max, Max) \
