@@ -21,7 +21,10 @@
 # SOS takes whichever provider libfabric lists first, and shm-nocma runs both on shm with
 # FI_SHM_DISABLE_CMA=1: shm's shared-buffer protocols instead of cross-memory attach, which is
 # what SOS's shm reads use here anyway); prints the median latency per size of each and
-# fabshmem / SOS. The two source trees are fetched outside this repository.
+# fabshmem / SOS. Then tests/pe/pe_quiet_asleep.c, built with each library's oshcc, says on
+# each case whether a quiet after an 8-byte put and after an atomic add had completed them at
+# a target asleep outside the library (a faster row where it had not is the cost of sending).
+# The two source trees are fetched outside this repository.
 #
 #   scripts/bench.sh --osu-coll-vs-sos OSU_SRC SOS_SRC [OUT_DIR]
 # the same for OSU's collective programs (PROGRAMS, default osu_oshm_barrier, _broadcast,
@@ -101,6 +104,28 @@ if [ "${1:-}" = --osu-vs-sos ] || [ "${1:-}" = --osu-coll-vs-sos ]; then
             done
         done
     } | tee "$out/summary.txt"
+    if [ "$mode" = --osu-vs-sos ]; then
+        # Does each library's quiet complete what the rows time? One run per library and case.
+        build-osu/prefix/bin/oshcc tests/pe/pe_quiet_asleep.c -o "$out/quiet_asleep-fabshmem"
+        build-osu/sos/bin/oshcc tests/pe/pe_quiet_asleep.c -o "$out/quiet_asleep-sos"
+        for case in $cases; do
+            for lib in fabshmem sos; do
+                local_env=()
+                case $lib-$case in
+                    fabshmem-shm*) local_env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm) ;;
+                    fabshmem-tcp) local_env=("FABSHMEM_DISABLE_IPC=1" "FABSHMEM_PROVIDER=tcp;ofi_rxm") ;;
+                    sos-shm*) local_env=(SHMEM_OFI_PROVIDER=shm) ;;
+                    sos-tcp) local_env=("SHMEM_OFI_PROVIDER=tcp;ofi_rxm") ;;
+                esac
+                [[ $case = *nocma ]] && local_env+=(FI_SHM_DISABLE_CMA=1)
+                echo "== quiet at a sleeping target: $lib $case"
+                log=$out/quiet_asleep-$lib-$case.log rc=0
+                env "${local_env[@]}" timeout -k 5 60 srun --mpi=pmix -n 2 "$out/quiet_asleep-$lib" >"$log" 2>&1 || rc=$?
+                grep -E '^(put 8 B|atomic add): PE 1' "$log" || true
+                [ $rc -eq 0 ] || echo "(exit $rc: a quiet that had not completed, or a failed run: $log)"
+            done
+        done | tee -a "$out/summary.txt"
+    fi
     echo "bench: results in $out ('-': that library's run did not finish in ${RUN_TIMEOUT:-300} s)"
     exit 0
 fi
