@@ -64,6 +64,16 @@ void shmem_sync(int start, int log_stride, int size, long *pSync) {
     on_active_set("shmem_sync", start, log_stride, size, pSync, [](Runtime &, const Group &g) { g.sync(); });
 }
 
+// collect, fcollect and alltoall over an active set: n elements of BITS bits per PE.
+#define FABSHMEM_DEFINE_ACTIVE_SET_GATHER(OP, BITS)                                                               \
+    void shmem_##OP##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,          \
+                          long *pSync) {                                                                          \
+        const char *fn = "shmem_" #OP #BITS;                                                                      \
+        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
+            OP(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                          \
+        });                                                                                                       \
+    }
+
 // Legacy broadcast: the root's dest is left as it was (OpenSHMEM 1.4).
 #define FABSHMEM_DEFINE_ACTIVE_SET(BITS)                                                                          \
     void shmem_broadcast##BITS(void *dest, const void *source, size_t n, int root, int start, int log_stride,     \
@@ -75,27 +85,9 @@ void shmem_sync(int start, int log_stride, int size, long *pSync) {
             broadcast(rt, fn, g, dest, source, bytes, root, /*root_writes_dest=*/false);                          \
         });                                                                                                       \
     }                                                                                                             \
-    void shmem_collect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,       \
-                             long *pSync) {                                                                       \
-        const char *fn = "shmem_collect" #BITS;                                                                   \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
-            collect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                     \
-        });                                                                                                       \
-    }                                                                                                             \
-    void shmem_fcollect##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,      \
-                              long *pSync) {                                                                      \
-        const char *fn = "shmem_fcollect" #BITS;                                                                  \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
-            fcollect(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                    \
-        });                                                                                                       \
-    }                                                                                                             \
-    void shmem_alltoall##BITS(void *dest, const void *source, size_t n, int start, int log_stride, int size,      \
-                              long *pSync) {                                                                      \
-        const char *fn = "shmem_alltoall" #BITS;                                                                  \
-        on_active_set(fn, start, log_stride, size, pSync, [&](Runtime &rt, const Group &g) {                      \
-            alltoall(rt, fn, g, dest, source, checked_bytes(fn, n, BITS / 8));                                    \
-        });                                                                                                       \
-    }                                                                                                             \
+    FABSHMEM_DEFINE_ACTIVE_SET_GATHER(collect, BITS)                                                              \
+    FABSHMEM_DEFINE_ACTIVE_SET_GATHER(fcollect, BITS)                                                             \
+    FABSHMEM_DEFINE_ACTIVE_SET_GATHER(alltoall, BITS)                                                             \
     void shmem_alltoalls##BITS(void *dest, const void *source, ptrdiff_t dst, ptrdiff_t sst, size_t n, int start, \
                                int log_stride, int size, long *pSync) {                                           \
         const char *fn = "shmem_alltoalls" #BITS;                                                                 \
@@ -106,6 +98,7 @@ void shmem_sync(int start, int log_stride, int size, long *pSync) {
 FABSHMEM_DEFINE_ACTIVE_SET(32)
 FABSHMEM_DEFINE_ACTIVE_SET(64)
 #undef FABSHMEM_DEFINE_ACTIVE_SET
+#undef FABSHMEM_DEFINE_ACTIVE_SET_GATHER
 
 #define FABSHMEM_DEFINE_TO_ALL(NAME, TYPE, OP, FUNCTOR)                                       \
     void shmem_##NAME##_##OP##_to_all(TYPE *dest, const TYPE *source, int nreduce, int start, \
