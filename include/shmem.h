@@ -93,7 +93,8 @@ void shmem_clear_lock(long *lock);
 int shmem_test_lock(long *lock);
 
 /* The types OpenSHMEM has and NVSHMEM does not: long double RMA, collectives and reductions
- * (src/api/shmem_types.cpp), and complex sum and product reductions (C only). */
+ * (src/api/shmem_types.cpp), and complex sum and product reductions (C, and C++ where the
+ * compiler knows C's _Complex: GCC and Clang, not nvcc). */
 #define FABSHMEM_DECLARE_SHMEM_ONLY_RMA(NAME, TYPE)                                                      \
     void shmem_##NAME##_put(TYPE *dest, const TYPE *source, size_t nelems, int pe);                      \
     void shmem_##NAME##_get(TYPE *dest, const TYPE *source, size_t nelems, int pe);                      \
@@ -125,7 +126,7 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE)
     int shmem_##NAME##_xor_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);
 FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE)
 #undef FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE
-#ifndef __cplusplus
+#if !defined(__cplusplus) || (defined(__GNUC__) && !defined(__CUDACC__))
 #define FABSHMEM_DECLARE_COMPLEX(NAME, TYPE)                                                                 \
     int shmem_##NAME##_sum_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
     int shmem_##NAME##_prod_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);   \
@@ -459,11 +460,15 @@ FABSHMEMI_SHMEM_INLINE void shmem_udcflush_line(void *dest) { FABSHMEMI_CALLED_A
 
 /* Contexts: the same calls on a context (the fast path for SHMEM_CTX_DEFAULT stays inline). */
 #define FABSHMEMI_CTX_PE(ctx, pe) ((ctx) == SHMEM_CTX_DEFAULT ? (pe) : fabshmemi_ctx_pe(ctx, pe, __func__))
+/* quiet and fence on SHMEM_CTX_INVALID do nothing (OpenSHMEM 1.5): a PE outside a team quiets
+ * the context it did not get without asking. */
 FABSHMEMI_SHMEM_INLINE void shmem_ctx_quiet(shmem_ctx_t c) { FABSHMEMI_CALLED_AS("shmem_ctx_quiet");
+    if (c == SHMEM_CTX_INVALID) return;
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_quiet();
 }
 FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) { FABSHMEMI_CALLED_AS("shmem_ctx_fence");
+    if (c == SHMEM_CTX_INVALID) return;
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_fence();
 }

@@ -1,7 +1,6 @@
 // The types OpenSHMEM has and NVSHMEM does not (include/shmem.h): long double RMA, collectives
 // and reductions, and complex sum and product reductions. They run the untyped calls and the
 // team algorithms with the element size, under the name the program called.
-#include <complex>
 
 #include "active_set.h"
 #include "reductions.h"
@@ -90,7 +89,8 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(FABSHMEM_DEFINE_SHMEM_ONLY_REDUCE)
 FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DEFINE_SIGNED_BITWISE_REDUCE)
 #undef FABSHMEM_DEFINE_SIGNED_BITWISE_REDUCE
 
-// float _Complex and double _Complex in C: laid out as std::complex.
+// float _Complex and double _Complex, as C (and shmem.h, for C++ too) declares them: GCC's C++
+// knows the type and its + and *.
 #define FABSHMEM_DEFINE_COMPLEX(NAME, TYPE)                                                                  \
     FABSHMEM_DEFINE_TEAM_REDUCE(NAME, TYPE, sum, Sum) FABSHMEM_DEFINE_TEAM_REDUCE(NAME, TYPE, prod, Prod)   \
     void shmem_##NAME##_sum_to_all(TYPE *dest, const TYPE *source, int nreduce, int start, int log_stride,  \
@@ -103,8 +103,8 @@ FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DEFINE_SIGNED_BITWISE_REDUCE)
         reduce_to_all("shmem_" #NAME "_prod_to_all", dest, source, nreduce, start, log_stride, size, pSync, \
                       Prod<TYPE>());                                                                        \
     }
-FABSHMEM_DEFINE_COMPLEX(complexf, std::complex<float>)
-FABSHMEM_DEFINE_COMPLEX(complexd, std::complex<double>)
+FABSHMEM_DEFINE_COMPLEX(complexf, float _Complex)
+FABSHMEM_DEFINE_COMPLEX(complexd, double _Complex)
 #undef FABSHMEM_DEFINE_COMPLEX
 #undef FABSHMEM_DEFINE_TEAM_REDUCE
 

@@ -54,6 +54,25 @@ int main() {
     if (me == 0) CHECK(*counter == 2ul * n, "counter %lu", *counter);
     CHECK(shmem_sum_reduce(SHMEM_TEAM_WORLD, sums, lsrc, kN) == 0, "sum_reduce");
     for (int i = 0; i < kN; ++i) CHECK(sums[i] == 1LL * n * (n - 1) / 2 + 1LL * n * i, "sum [%d]", i);
+    // The bitwise overloads on signed exact-width types, and complex reductions from C++
+    auto *mask = static_cast<int32_t *>(shmem_calloc(1, sizeof(int32_t)));
+    auto *halves = static_cast<int16_t *>(shmem_malloc(2 * sizeof(int16_t)));
+    auto *complexes = static_cast<double _Complex *>(shmem_malloc(2 * sizeof(double _Complex)));
+    halves[0] = static_cast<int16_t>(1 << me);
+    __real__ complexes[0] = me + 1.0;
+    __imag__ complexes[0] = 2.0;
+    shmem_barrier_all();
+    int32_t before = shmem_atomic_fetch_xor(mask, int32_t{1} << me, 0);
+    CHECK((before & (int32_t{1} << me)) == 0, "int32_t fetch_xor %x", unsigned(before));
+    CHECK(shmem_xor_reduce(SHMEM_TEAM_WORLD, halves + 1, halves, 1) == 0, "int16_t xor_reduce");
+    CHECK(halves[1] == static_cast<int16_t>((1 << n) - 1), "int16_t xor_reduce %x", unsigned(halves[1]));
+    CHECK(shmem_complexd_sum_reduce(SHMEM_TEAM_WORLD, complexes + 1, complexes, 1) == 0, "complexd sum");
+    CHECK(__real__ complexes[1] == n * (n + 1) / 2.0 && __imag__ complexes[1] == 2.0 * n, "complexd sum");
+    shmem_barrier_all();
+    if (me == 0) CHECK(*mask == static_cast<int32_t>((1u << n) - 1), "int32_t fetch_xor total %x", unsigned(*mask));
+    shmem_free(complexes);
+    shmem_free(halves);
+    shmem_free(mask);
     shmem_sync(SHMEM_TEAM_WORLD);
     shmem_barrier_all();
     shmem_free(sig);

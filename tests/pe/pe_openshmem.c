@@ -259,7 +259,9 @@ int main(int argc, char **argv) {
     CHECK(shmem_ctx_long_atomic_fetch(ctx, lcounter, n - 1) == n, "world ctx atomic fetch");
     shmem_ctx_destroy(rctx);
     shmem_ctx_destroy(ctx);
-    shmem_ctx_destroy(SHMEM_CTX_INVALID);  /* does nothing */
+    shmem_ctx_destroy(SHMEM_CTX_INVALID);  /* does nothing, as quiet and fence on it */
+    shmem_ctx_quiet(SHMEM_CTX_INVALID);
+    shmem_ctx_fence(SHMEM_CTX_INVALID);
     CHECK(shmem_ctx_get_team(ctx, &ctx_team) != 0 && ctx_team == SHMEM_TEAM_INVALID, "destroyed ctx has no team");
     shmem_team_destroy(rev);
     shmem_free(lcounter);

@@ -184,7 +184,23 @@ static void sized_contexts_and_signals(int me, int n, int next) {
     long long expected = 0;
     for (int pe = 0; pe < n; ++pe) expected ^= (long long)pe * 0x10001;
     CHECK(words[1] == expected, "longlong_xor_reduce %llx", words[1]);
+    /* The generic bitwise calls on the signed exact-width types (int32_t is int, which the
+     * bitwise families have only under that name): shmem_int32_* and shmem_int8_* selected */
+    int32_t *mask32 = shmem_calloc(1, sizeof *mask32);
+    int8_t *small = shmem_malloc(2 * sizeof *small);
+    small[0] = (int8_t)(1 << (me % 7));
     shmem_barrier_all();
+    int32_t before = shmem_atomic_fetch_or(mask32, (int32_t)1 << me, 0);
+    CHECK((before & ((int32_t)1 << me)) == 0, "generic int32_t fetch_or %x", (unsigned)before);
+    shmem_barrier_all();
+    if (me == 0) CHECK(*mask32 == (int32_t)((1u << n) - 1), "generic int32_t fetch_or total %x", (unsigned)*mask32);
+    shmem_or_reduce(SHMEM_TEAM_WORLD, small + 1, small, 1);
+    int8_t small_expected = 0;
+    for (int pe = 0; pe < n; ++pe) small_expected |= (int8_t)(1 << (pe % 7));
+    CHECK(small[1] == small_expected, "generic int8_t or_reduce %x", (unsigned)small[1]);
+    shmem_barrier_all();
+    shmem_free(small);
+    shmem_free(mask32);
     shmem_free(words);
     shmem_free(bits);
     /* deprecated: shmem_wait as a function (the generic call is tested above), cache routines */
@@ -253,6 +269,12 @@ static void reductions_and_collectives(int me, int n) {
     float complex expect = 1;
     for (int p = 0; p < n; ++p) expect *= 1.0f + 1.0f * I;
     CHECK(crealf(*fdst) == crealf(expect) && cimagf(*fdst) == cimagf(expect), "complexf prod");
+    /* the generic sum and product select the complex types too */
+    CHECK(shmem_sum_reduce(SHMEM_TEAM_WORLD, cdst, csrc, N) == 0, "generic complexd sum");
+    for (int i = 0; i < N; ++i)
+        CHECK(creal(cdst[i]) == n * (n + 1) / 2 && cimag(cdst[i]) == (double)n * i, "generic complexd sum [%d]", i);
+    CHECK(shmem_prod_reduce(SHMEM_TEAM_WORLD, fdst, fsrc, 1) == 0, "generic complexf prod");
+    CHECK(crealf(*fdst) == crealf(expect) && cimagf(*fdst) == cimagf(expect), "generic complexf prod");
     CHECK(shmem_fcollect(SHMEM_TEAM_WORLD, dst, src, N) == 0, "generic fcollect");
     for (int p = 0; p < n; ++p)
         for (int i = 0; i < N; ++i) CHECK(dst[p * N + i] == p + i, "fcollect [%d][%d]", p, i);

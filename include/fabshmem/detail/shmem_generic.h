@@ -392,8 +392,11 @@ void fabshmemi_generic_no_such_type() __attribute__((error("no OpenSHMEM routine
 #define shmem_xor_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEM_FOR_EACH_GENERIC_BITWISE_REDUCE_TYPE, xor_reduce)(__VA_ARGS__)
 #define shmem_min_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEM_FOR_EACH_GENERIC_ARITH_REDUCE_TYPE, min_reduce)(__VA_ARGS__)
 #define shmem_max_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEM_FOR_EACH_GENERIC_ARITH_REDUCE_TYPE, max_reduce)(__VA_ARGS__)
-#define shmem_sum_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEM_FOR_EACH_GENERIC_ARITH_REDUCE_TYPE, sum_reduce)(__VA_ARGS__)
-#define shmem_prod_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEM_FOR_EACH_GENERIC_ARITH_REDUCE_TYPE, prod_reduce)(__VA_ARGS__)
+/* Sums and products take the complex types too. */
+#define FABSHMEMI_GENERIC_SUM_PROD_TYPES(X) \
+    FABSHMEM_FOR_EACH_GENERIC_ARITH_REDUCE_TYPE(X) X(complexf, float _Complex) X(complexd, double _Complex)
+#define shmem_sum_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEMI_GENERIC_SUM_PROD_TYPES, sum_reduce)(__VA_ARGS__)
+#define shmem_prod_reduce(...) FABSHMEMI_SELECT(FABSHMEMI_ARG2(__VA_ARGS__, 0, 0), FABSHMEMI_GENERIC_SUM_PROD_TYPES, prod_reduce)(__VA_ARGS__)
 
 /* shmem_sync(team) is the team form; with four arguments, the legacy active-set one. */
 #define FABSHMEMI_SYNC_PICK(_1, _2, _3, _4, NAME, ...) NAME

@@ -9,7 +9,9 @@
  *   BAMO  and, or, xor atomics      SYNC  wait_until and test families
  *   BRED  and/or/xor reductions     ARED  min/max/sum/prod reductions
  *   TOA   legacy shmem_TYPE_{min,max,sum,prod}_to_all    TOB  legacy and/or/xor _to_all
- *   GEN   a distinct C type, which OpenSHMEM's generic calls select on (not a typedef)
+ *   GEN   a distinct C type, which OpenSHMEM's generic calls select on (not a typedef); B: a
+ *         typedef of a signed type (int32_t: int) that the bitwise families (and/or/xor atomics
+ *         and reductions) have only under this name, so their generic calls select on it
  *   SRMA  RMA on the OpenSHMEM face only (NVSHMEM has no long double)
  *   SRED  min/max/sum/prod reductions on the OpenSHMEM face only
  *   NV    on the NVSHMEM face only (half, bfloat16): its RMA and ARED families leave out
@@ -52,10 +54,10 @@ typedef struct fabshmemi_bfloat16_bits {
     ROW(X, uint,       unsigned int,       1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0) \
     ROW(X, ulong,      unsigned long,      1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0) \
     ROW(X, ulonglong,  unsigned long long, 1, 1, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0) \
-    ROW(X, int8,       int8_t,             1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0) \
-    ROW(X, int16,      int16_t,            1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0) \
-    ROW(X, int32,      int32_t,            1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0) \
-    ROW(X, int64,      int64_t,            1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0) \
+    ROW(X, int8,       int8_t,             1, 0, 0, 0, 0, 1, 1, 0, 0, B, 0, 0, 0) \
+    ROW(X, int16,      int16_t,            1, 0, 0, 0, 0, 1, 1, 0, 0, B, 0, 0, 0) \
+    ROW(X, int32,      int32_t,            1, 1, 0, 1, 1, 1, 1, 0, 0, B, 0, 0, 0) \
+    ROW(X, int64,      int64_t,            1, 1, 0, 1, 1, 1, 1, 0, 0, B, 0, 0, 0) \
     ROW(X, uint8,      uint8_t,            1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0) \
     ROW(X, uint16,     uint16_t,           1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0) \
     ROW(X, uint32,     uint32_t,           1, 1, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0) \
@@ -66,6 +68,10 @@ typedef struct fabshmemi_bfloat16_bits {
 /* FABSHMEM_FOR_EACH_<FAMILY>_TYPE(X) calls X(NAME, C TYPE) for each row in that family. */
 #define FABSHMEMI_IF_0(...)
 #define FABSHMEMI_IF_1(...) __VA_ARGS__
+#define FABSHMEMI_IF_B(...)
+#define FABSHMEMI_BITWISE_GEN_0(...)
+#define FABSHMEMI_BITWISE_GEN_1(...) __VA_ARGS__
+#define FABSHMEMI_BITWISE_GEN_B(...) __VA_ARGS__
 #define FABSHMEMI_UNLESS_0(...) __VA_ARGS__
 #define FABSHMEMI_UNLESS_1(...)
 #define FABSHMEMI_ROW_RMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##rma(X(n, t))
@@ -84,9 +90,9 @@ typedef struct fabshmemi_bfloat16_bits {
 #define FABSHMEMI_ROW_GRMA(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##rma(X(n, t)) FABSHMEMI_IF_##srma(X(n, t)))
 #define FABSHMEMI_ROW_GAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##amo(X(n, t)))
 #define FABSHMEMI_ROW_GEXT(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##amo(X(n, t)) FABSHMEMI_IF_##ext(X(n, t)))
-#define FABSHMEMI_ROW_GBAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##bamo(X(n, t)))
+#define FABSHMEMI_ROW_GBAMO(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_BITWISE_GEN_##gen(FABSHMEMI_IF_##bamo(X(n, t)))
 #define FABSHMEMI_ROW_GSYNC(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##sync(X(n, t)))
-#define FABSHMEMI_ROW_GBRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##bred(X(n, t)))
+#define FABSHMEMI_ROW_GBRED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_BITWISE_GEN_##gen(FABSHMEMI_IF_##bred(X(n, t)))
 #define FABSHMEMI_ROW_GARED(X, n, t, rma, amo, ext, bamo, sync, bred, ared, toa, tob, gen, srma, sred, nv) FABSHMEMI_IF_##gen(FABSHMEMI_IF_##ared(X(n, t)) FABSHMEMI_IF_##sred(X(n, t)))
 
 /* NVSHMEM's families (and OpenSHMEM's, which has them all) */
