@@ -70,6 +70,13 @@ int main() {
     CHECK(__real__ complexes[1] == n * (n + 1) / 2.0 && __imag__ complexes[1] == 2.0 * n, "complexd sum");
     shmem_barrier_all();
     if (me == 0) CHECK(*mask == static_cast<int32_t>((1u << n) - 1), "int32_t fetch_xor total %x", unsigned(*mask));
+    // OpenSHMEM 1.3's generic atomics (deprecated), as overloads
+    if (me == 0) {
+        *mask = 0;
+        shmem_add(mask, int32_t{5}, 0);
+        CHECK(shmem_fadd(mask, int32_t{1}, 0) == 5 && shmem_finc(mask, 0) == 6, "deprecated fadd, finc");
+        CHECK(shmem_swap(mask, int32_t{9}, 0) == 7 && shmem_fetch(mask, 0) == 9, "deprecated swap, fetch");
+    }
     shmem_free(complexes);
     shmem_free(halves);
     shmem_free(mask);

@@ -1,10 +1,9 @@
 /* OpenSHMEM 1.5 as programs written for it use it, in C11: the generic calls (_Generic) on
  * every kind of argument, long double RMA, complex reductions, sized calls on contexts and with
- * a signal, deprecated calls (shmem_wait, cache routines), team collect (sizes that
- * differ, zero among them), non-blocking AMOs, locks,
- * team_ptr and team configurations, malloc_with_hints, pcontrol, and the corner cases the
- * specification defines (zero-length transfers with NULL, test_any seeing every index,
- * shmem_ptr on a global, 4 MiB alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
+ * a signal, deprecated calls (shmem_wait, 1.3's generic atomics, cache routines), team
+ * collect (sizes that differ, zero among them), non-blocking AMOs, locks, team_ptr and team
+ * configurations, malloc_with_hints, pcontrol, and the corner cases the specification defines
+ * (zero-length transfers with NULL, test_any seeing every index, shmem_ptr on a global, 4 MiB alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
  * Every value moved is checked. With the argument "stack_lock" it locks a stack variable,
  * which is not symmetric: a message; with "iget_bad_pe", a strided get from PE -3: a message
  * naming shmem_long_iget. */
@@ -111,6 +110,24 @@ static void generic_amo_and_signals(int me, int n, int next) {
     shmem_atomic_fetch_xor_nbi(&bits_before, bits, 0u, 0);
     shmem_quiet();
     CHECK(bits_before == (1u << n) - 1, "fetch_xor_nbi %x", bits_before);
+    shmem_barrier_all();
+    /* OpenSHMEM 1.3's generic atomics (deprecated, still in programs): on PE 0's word, now -5 */
+    if (me == 0) *word = 0;
+    shmem_barrier_all();
+    shmem_add(word, 2L, 0);
+    shmem_inc(word, 0);
+    long was = shmem_fadd(word, 10L, 0);
+    CHECK(was >= 3 && was < 13L * n, "deprecated fadd old %ld", was);
+    was = shmem_finc(word, 0);
+    CHECK(was >= 13 && was < 14L * n, "deprecated finc old %ld", was);
+    shmem_barrier_all();
+    CHECK(shmem_fetch(word, 0) == 14L * n, "deprecated fetch %ld", shmem_fetch(word, 0));
+    shmem_barrier_all();
+    if (me == 0) {
+        CHECK(shmem_cswap(word, 14L * n, 7L, 0) == 14L * n && *word == 7, "deprecated cswap %ld", *word);
+        shmem_set(dword, 1.5, 0);
+        CHECK(shmem_swap(dword, 3.0, 0) == 1.5 && *dword == 3.0, "deprecated set and swap %g", *dword);
+    }
     shmem_barrier_all();
     /* put with signal, and wait_until on a uint64_t signal word, generically. */
     int *data = shmem_malloc(N * sizeof *data);

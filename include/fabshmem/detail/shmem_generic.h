@@ -133,6 +133,19 @@ FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_OR)
 FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_FETCH_XOR)
 FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_XOR)
 FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_FETCH_NBI)
+/* OpenSHMEM 1.3's generic atomics, deprecated since 1.4 (no context form) */
+#define FABSHMEMI_CPP_DEPRECATED_AMO(N, TYPE)                                                                         \
+    FABSHMEMI_OVERLOAD(void, shmem_add, (shmem_##N##_add), (TYPE *dest, TYPE value, int pe), (dest, value, pe))       \
+    FABSHMEMI_OVERLOAD(void, shmem_inc, (shmem_##N##_inc), (TYPE *dest, int pe), (dest, pe))                          \
+    FABSHMEMI_OVERLOAD(TYPE, shmem_fadd, (shmem_##N##_fadd), (TYPE *dest, TYPE value, int pe), (dest, value, pe))     \
+    FABSHMEMI_OVERLOAD(TYPE, shmem_finc, (shmem_##N##_finc), (TYPE *dest, int pe), (dest, pe))                        \
+    FABSHMEMI_OVERLOAD(TYPE, shmem_cswap, (shmem_##N##_cswap), (TYPE *dest, TYPE cond, TYPE value, int pe), (dest, cond, value, pe))
+#define FABSHMEMI_CPP_DEPRECATED_EXTENDED_AMO(N, TYPE)                                                                \
+    FABSHMEMI_OVERLOAD(TYPE, shmem_fetch, (shmem_##N##_fetch), (const TYPE *source, int pe), (source, pe))            \
+    FABSHMEMI_OVERLOAD(void, shmem_set, (shmem_##N##_set), (TYPE *dest, TYPE value, int pe), (dest, value, pe))       \
+    FABSHMEMI_OVERLOAD(TYPE, shmem_swap, (shmem_##N##_swap), (TYPE *dest, TYPE value, int pe), (dest, value, pe))
+FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE(FABSHMEMI_CPP_DEPRECATED_AMO)
+FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE(FABSHMEMI_CPP_DEPRECATED_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_SWAP_NBI)
 FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_COMPARE_SWAP_NBI)
 FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE(FABSHMEMI_CPP_ATOMIC_FETCH_INC_NBI)
@@ -363,6 +376,23 @@ void fabshmemi_generic_no_such_type() __attribute__((error("no OpenSHMEM routine
 #define shmem_atomic_or(...) FABSHMEMI_SELECT_CTX(FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE, atomic_or, __VA_ARGS__)(__VA_ARGS__)
 #define shmem_atomic_fetch_xor(...) FABSHMEMI_SELECT_CTX(FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE, atomic_fetch_xor, __VA_ARGS__)(__VA_ARGS__)
 #define shmem_atomic_xor(...) FABSHMEMI_SELECT_CTX(FABSHMEM_FOR_EACH_GENERIC_BITWISE_AMO_TYPE, atomic_xor, __VA_ARGS__)(__VA_ARGS__)
+/* OpenSHMEM 1.3's generic atomics, deprecated since 1.4 (no context form) */
+#define FABSHMEMI_ASSOC_add(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_add)
+#define FABSHMEMI_ASSOC_inc(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_inc)
+#define FABSHMEMI_ASSOC_fadd(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_fadd)
+#define FABSHMEMI_ASSOC_finc(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_finc)
+#define FABSHMEMI_ASSOC_cswap(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_cswap)
+#define FABSHMEMI_ASSOC_fetch(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_fetch)
+#define FABSHMEMI_ASSOC_set(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_set)
+#define FABSHMEMI_ASSOC_swap(N, TYPE) FABSHMEMI_ASSOC(TYPE, shmem_##N##_swap)
+#define shmem_add(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE, add)(__VA_ARGS__)
+#define shmem_inc(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE, inc)(__VA_ARGS__)
+#define shmem_fadd(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE, fadd)(__VA_ARGS__)
+#define shmem_finc(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE, finc)(__VA_ARGS__)
+#define shmem_cswap(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE, cswap)(__VA_ARGS__)
+#define shmem_fetch(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE, fetch)(__VA_ARGS__)
+#define shmem_set(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE, set)(__VA_ARGS__)
+#define shmem_swap(...) FABSHMEMI_SELECT(FABSHMEMI_ARG1(__VA_ARGS__, 0), FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE, swap)(__VA_ARGS__)
 #define shmem_atomic_fetch_nbi(...) FABSHMEMI_SELECT_CTX(FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE, atomic_fetch_nbi, __VA_ARGS__)(__VA_ARGS__)
 #define shmem_atomic_swap_nbi(...) FABSHMEMI_SELECT_CTX(FABSHMEM_FOR_EACH_GENERIC_EXTENDED_AMO_TYPE, atomic_swap_nbi, __VA_ARGS__)(__VA_ARGS__)
 #define shmem_atomic_compare_swap_nbi(...) FABSHMEMI_SELECT_CTX(FABSHMEM_FOR_EACH_GENERIC_AMO_TYPE, atomic_compare_swap_nbi, __VA_ARGS__)(__VA_ARGS__)
