@@ -3,7 +3,8 @@
  * a signal, deprecated calls (shmem_wait, 1.3's generic atomics, cache routines), team
  * collect (sizes that differ, zero among them), non-blocking AMOs, locks, team_ptr and team
  * configurations, malloc_with_hints, pcontrol, and the corner cases the specification defines
- * (zero-length transfers with NULL, test_any seeing every index, shmem_ptr on a global, 4 MiB alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
+ * (zero-length transfers with NULL, test_any seeing every index, shmem_ptr on a global, 4 MiB
+ * alignment, a split of SHMEM_TEAM_INVALID, the vendor string).
  * Every value moved is checked. With the argument "stack_lock" it locks a stack variable,
  * which is not symmetric: a message; with "iget_bad_pe", a strided get from PE -3: a message
  * naming shmem_long_iget. */
