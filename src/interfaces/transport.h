@@ -87,10 +87,15 @@ public:
     virtual void remove_leftovers(long /*pid*/) {}
 
     // Polls until `done()`, marked as a user thread polling (the progress thread stands aside).
+    // A wait already satisfied polls nothing and is not counted: a program that calls one in a
+    // loop (wait_until on a word that is already set, then a fetch) would otherwise keep the
+    // progress thread aside while nothing serves peers (shm then never applied a peer's signal).
     template <class Done>
     void poll_until(Done done) {
+        if (done()) return;
         PollerScope scope(*this);
-        while (!done()) poll();
+        do poll();
+        while (!done());
     }
     // How many times a user thread has started polling: if this changed since the progress
     // thread last looked, the user is driving progress and the progress thread stands aside.

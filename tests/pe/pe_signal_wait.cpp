@@ -1,7 +1,9 @@
 // Put with signal (blocking, nbi, typed; set and add) around a ring, each block verified
-// when its signal arrives; then every wait_until/test form on flags other PEs set late.
+// when its signal arrives; then every wait_until/test form on flags other PEs set late; then
+// signals from every PE to every PE, awaited by a loop of satisfied waits and fetches.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstring>
 #include <vector>
 
@@ -99,12 +101,44 @@ void wait_and_test_forms() {
     nvshmem_free(flags);
 }
 
+// Every PE adds to every PE's signal word (itself included) after a block of data, then loops
+// on a wait that is already satisfied by its own add and a fetch, as Sandia OpenSHMEM's
+// signal_fetch test does: the peers' adds must be applied meanwhile (over shm they never were
+// while such a loop kept the progress thread aside). Fails after 30 s instead of hanging.
+void signal_fetch_loop() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes();
+    constexpr int kWords = 10;
+    auto *target = static_cast<long *>(nvshmem_calloc(kWords * n, sizeof(long)));
+    static uint64_t signal = 0;  // a global: symmetric too
+    long source[kWords];
+    for (int i = 0; i < kWords; ++i) source[i] = me * 100 + i;
+    nvshmem_barrier_all();
+    if (me == n - 1) usleep(100000);  // the others are in their loops when its adds come
+    for (int pe = 0; pe < n; ++pe)
+        nvshmem_long_put_signal(target + me * kWords, source, kWords, &signal, me + 1, NVSHMEM_SIGNAL_ADD, pe);
+    const uint64_t total = static_cast<uint64_t>(n) * (n + 1) / 2;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    uint64_t seen = nvshmem_signal_fetch(&signal);
+    while (seen != total && std::chrono::steady_clock::now() < deadline) {
+        nvshmem_uint64_wait_until(&signal, NVSHMEM_CMP_NE, 0);
+        seen = nvshmem_signal_fetch(&signal);
+    }
+    PE_CHECK(seen == total, "signal %llu of %llu after 30 s of wait_until (already satisfied) and fetch",
+          static_cast<unsigned long long>(seen), static_cast<unsigned long long>(total));
+    for (int pe = 0; pe < n; ++pe)
+        for (int i = 0; i < kWords; ++i)
+            PE_CHECK(target[pe * kWords + i] == pe * 100 + i, "block from PE %d [%d] = %ld", pe, i, target[pe * kWords + i]);
+    nvshmem_barrier_all();
+    nvshmem_free(target);
+}
+
 }  // namespace
 
 int main() {
     nvshmem_init();
     ring_with_signals();
     wait_and_test_forms();
+    signal_fetch_loop();
     pe_pass("signal_wait");
     nvshmem_finalize();
     return 0;
