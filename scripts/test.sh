@@ -159,6 +159,18 @@ check quiet-asleep-ipc ok 'quiet_asleep: PASS on 2 PEs \(2 of 2 applied' srun_n 
 for prov in tcp shm; do
     FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$prov check "quiet-asleep-$prov" ok 'quiet_asleep: PASS on 2 PEs \(2 of 2 applied' srun_n 2 $pe/pe_quiet_asleep
 done
+# shmem_global_exit: every PE ends with the caller's status (the launcher's status says so),
+# none reports an error or is killed, while the others wait in a barrier or compute.
+global_exit_status() {
+    local out rc; out=$("$@" 2>&1); rc=$?
+    printf '%s\nexit status %d\n' "$out" "$rc"
+    ! grep -qE '^fabshmem: PE [0-9]+: error|Killed|CANCELLED|past the barrier' <<<"$out"
+}
+export -f global_exit_status
+check global-exit-ipc-3pe ok '^exit status 3$' global_exit_status srun_n 3 $pe/pe_global_exit 3 barrier
+check global-exit-ipc-compute ok '^exit status 0$' global_exit_status srun_n 2 $pe/pe_global_exit 0 compute
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check global-exit-tcp-compute ok '^exit status 4$' global_exit_status srun_n 3 $pe/pe_global_exit 4 compute
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check global-exit-shm ok '^exit status 6$' global_exit_status srun_n 3 $pe/pe_global_exit 6 barrier
 # Broadcast down a binomial tree (pushed, every root), by scatter + allgather and by pull, on
 # odd PE counts too; with the push ones, fcollect by Bruck's allgather and alltoall pushed; with
 # the pull, both pulled (what auto takes is in every other collectives run). 1 to 8 PEs.
@@ -530,6 +542,7 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     FABSHMEM_BROADCAST_ALGO=tree FABSHMEM_REDUCE_ALGO=blocks check collectives-tree-blocks-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
     FABSHMEM_BROADCAST_ALGO=scatter FABSHMEM_ALLTOALL_ALGO=push check collectives-scatter-push-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
     FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull check collectives-pull-all-2x2 ok 'PASS on 4 PEs' srun_nodes 2 $pe/pe_collectives
+    check global-exit-2x2 ok '^exit status 5$' global_exit_status srun_nodes 2 $pe/pe_global_exit 5 barrier
     check tutorial-2x1 ok "$tutorial_line" srun_nodes 1 $ex/tutorial
     # A unique id across nodes: rank 0 listens on its node's address, the others connect.
     uid_nodes() { local id=$root/build/uid-nodes.id; rm -f "$id"; scripts/local-cluster.sh exec srun --mpi=none -N 2 --ntasks-per-node=2 $pe/pe_init_uid "$id"; }

@@ -1,5 +1,6 @@
 #include "peer_monitor.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "bootstrap.h"
 #include "cuda_support.h"
 #include "log.h"
+#include "runtime.h"
 #include "transport.h"
 
 namespace fabshmem {
@@ -97,6 +99,15 @@ void PeerMonitor::watch_remote(Transport *fabric, int pe, long timeout_seconds) 
     remote_timeout_seconds_ = timeout_seconds;
 }
 
+void PeerMonitor::wait_for_node_peers_to_end(std::chrono::milliseconds limit) const {
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    auto all_ended = [this] {
+        return std::none_of(identities_.begin(), identities_.end(), [](const Identity &peer) { return alive(peer); });
+    };
+    while (!all_ended() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+}
+
 void PeerMonitor::stop() {
     if (!thread_.joinable()) return;
     {
@@ -114,6 +125,7 @@ void PeerMonitor::run() {
 }
 
 void PeerMonitor::check_peers() {
+    exit_if_requested();
     sample_activity();
     // The process that started this PE (srun's step daemon, mpirun or its daemon) is gone:
     // nobody will end this job, so this PE ends itself rather than spin on as an orphan.

@@ -10,12 +10,14 @@
 //  - every PE with an operation to it in flight: the fabric's completion error (fabric
 //    transport).
 // The survivor that notices ends the job (PMIx_Abort) with a message naming the dead PE and
-// what the survivor was doing. The watchdog stops in nvshmem_finalize once every PE has
+// what the survivor was doing. Each check first looks whether a peer's nvshmem_global_exit
+// asked this PE to end (runtime.h: exit_if_requested). The watchdog stops in nvshmem_finalize once every PE has
 // entered it (after that, peers may exit).
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -36,6 +38,8 @@ public:
     // when a read is not answered within `timeout_seconds`.
     void watch_remote(Transport *fabric, int pe, long timeout_seconds);
     void stop();
+    // Waits until every node peer's process has ended, or `limit` has passed (global exit).
+    void wait_for_node_peers_to_end(std::chrono::milliseconds limit) const;
 
     struct Identity {
         int64_t pid = 0;

@@ -35,15 +35,25 @@ Runtime *g_runtime = nullptr;
 
 void remove_stale_heap_names();
 
-void abort_job(int exit_code, const char *message) {
-    if (!g_runtime) return;
-    g_runtime->heap.unlink_shared_name();  // nothing left in /dev/shm by a job that failed
+// What a PE ending outside finalize leaves behind in /dev/shm: removed.
+void remove_leftovers() {
+    g_runtime->heap.unlink_shared_name();
     g_runtime->statics.unlink_shared_name();
     remove_stale_heap_names();  // those of node peers that were killed (during init, say)
     g_runtime->routing.remove_leftovers(getpid());
     g_runtime->routing.remove_leftovers(PeerMonitor::dead_peer_pid());
+}
+
+void abort_job(int exit_code, const char *message) {
+    if (!g_runtime) return;
+    remove_leftovers();
     if (g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
 }
+
+// This PE's exit-request word while its heap is there (a peer's nvshmem_global_exit sets it to
+// kExitRequested | status).
+std::atomic<uint64_t *> g_exit_request{nullptr};
+constexpr uint64_t kExitRequested = uint64_t{1} << 32;
 
 // Unique on a host (a PID is) and unguessable (a random part chosen at init, which node peers
 // learn from the name this PE publishes), so no other user can create it first and make every
@@ -318,6 +328,8 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
                                    : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
     if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
+    g_exit_request.store(rt.heap.exit_request());
+    set_exit_check(exit_if_requested);
     if (rt.heap.kind() == HeapKind::cuda && !cuda::prepare_atomics(rt.heap.base() + SymmetricHeap::kTeamScratchOffset, &why))
         fatal("nvshmem_init: preparing atomics on the GPU heap failed: %s", why.c_str());
     if (rt.heap.kind() == HeapKind::cuda && !rt.extension.reserve(&why))
@@ -396,6 +408,7 @@ void stop_runtime(Runtime &rt) {
     rt.routing.close();
     rt.local_buffers.remove_all();  // NVSHMEM's finalize forgets them too, without a word
     rt.extension.release();
+    g_exit_request.store(nullptr);
     rt.heap.release_memory();
     set_abort_handler(nullptr);
     rt.bootstrap->finalize();
@@ -448,13 +461,35 @@ bool initialize(const char *backend, const BootstrapArgs *args) {
     return true;
 }
 
+// Every other PE is asked to end with `status` (a word in its library area, which its watchdog
+// looks at every 0.1 s, and which a fatal error looks at first); this PE waits a moment for its
+// node peers to go, so that the launcher sees every PE end with the status rather than be
+// killed, then ends too. Where a peer cannot be asked (a failed write is a fatal error) the
+// job ends through the launcher as any failure does.
 void global_exit(int status) {
     Runtime &rt = runtime_for("nvshmem_global_exit");
     FS_INFO("global exit with status %d: ending every PE of the job", status);
     std::fflush(nullptr);
-    abort_job(status, "global exit requested by the program");
-    (void)rt;
+    rt.monitor.stop();  // the node peers about to end are no failure to report
+    uint64_t request = kExitRequested | static_cast<uint32_t>(status);
+    __atomic_store_n(rt.heap.exit_request(), request, __ATOMIC_RELEASE);  // a fatal error from here ends quietly
+    for (int pe = 0; pe < rt.n_pes; ++pe)
+        if (pe != rt.my_pe) rt.route(pe).put_signal(SymmetricHeap::kExitRequestOffset, request, pe);
+    quiet_all(rt);
+    rt.monitor.wait_for_node_peers_to_end(std::chrono::seconds(2));
+    remove_leftovers();
     std::_Exit(status);
+}
+
+void exit_if_requested() {
+    uint64_t *word = g_exit_request.load();
+    if (!word) return;
+    uint64_t request = __atomic_load_n(word, __ATOMIC_ACQUIRE);
+    if (!(request & kExitRequested)) return;
+    FS_INFO("a peer's global exit ends this PE with status %d", static_cast<int>(static_cast<uint32_t>(request)));
+    std::fflush(nullptr);
+    remove_leftovers();
+    _exit(static_cast<int>(static_cast<uint32_t>(request)));
 }
 
 void finalize() {

@@ -67,6 +67,9 @@ Runtime &runtime_for(const char *function);
 bool initialize(const char *backend = nullptr, const BootstrapArgs *args = nullptr);
 // nvshmemx_get_uniqueid: a fresh id from the "uid" bootstrap (kUniqueIdBytes at `id`).
 bool make_unique_id(void *id, std::string *error);
+// Ends this PE, without a message, where a peer's global exit asked it to (with its status).
+// The watchdog calls it every check, and fatal() first.
+void exit_if_requested();
 // nvshmem_global_exit / shmem_global_exit: ends every PE of the job with `status`.
 [[noreturn]] void global_exit(int status);
 void finalize();

@@ -39,6 +39,8 @@ public:
     // Then what a PE joining a team by unique id publishes (team.h: TeamTable::join).
     static constexpr size_t kTeamJoinOffset = kTeamScratchOffset + kTeamScratchWords * sizeof(uint64_t);
     static constexpr size_t kTeamJoinWords = 3;
+    // In the signal region: a peer's nvshmem_global_exit asks this PE to end, with its status.
+    static constexpr size_t kExitRequestOffset = kTeamJoinOffset + kTeamJoinWords * sizeof(uint64_t);
     // In the signal region: per sending PE, how many active-set sync messages it has sent here.
     static constexpr size_t kPairCountersOffset = 16384;
     static constexpr size_t kMaxPairCounterPes = 2048;
@@ -98,6 +100,7 @@ public:
     size_t offset_of(const void *ptr) const {
         return static_cast<size_t>(static_cast<const char *>(ptr) - base_);
     }
+    uint64_t *exit_request() const { return reinterpret_cast<uint64_t *>(signal_base_ + kExitRequestOffset); }
     uint64_t *pair_counters() const { return reinterpret_cast<uint64_t *>(signal_base_ + kPairCountersOffset); }
     uint64_t *team_flags(size_t slot) const {
         return reinterpret_cast<uint64_t *>(signal_base_ + team_flags_offset(slot));
@@ -143,8 +146,8 @@ static_assert(SymmetricHeap::kDeviceReduceFlagsOffset >= SymmetricHeap::kTeamJoi
               "the device reduction flags fit between the join words and the reduction slots");
 static_assert(SymmetricHeap::kReduceSlots <= static_cast<int>(SymmetricHeap::kMaxSyncRounds),
               "a flag word per reduction slot");
-static_assert(SymmetricHeap::kTeamJoinOffset + SymmetricHeap::kTeamJoinWords * sizeof(uint64_t) <= SymmetricHeap::kPairCountersOffset,
-              "the scratch and join words fit before the pair counters");
+static_assert(SymmetricHeap::kExitRequestOffset + sizeof(uint64_t) <= SymmetricHeap::kDeviceReduceFlagsOffset,
+              "the scratch, join and exit words fit before the device reduction flags and the pair counters");
 static_assert(SymmetricHeap::kPairCountersOffset + SymmetricHeap::kMaxPairCounterPes * sizeof(uint64_t) <=
                   SymmetricHeap::kPushFlagsOffset,
               "the pair counters fit before the push flags");

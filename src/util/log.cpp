@@ -28,6 +28,7 @@ int rank_from_launcher_env() {
 std::atomic<int> g_pe{-1};
 std::atomic<int> g_max_level{static_cast<int>(LogLevel::warn)};
 std::atomic<AbortHandler> g_abort_handler{nullptr};
+std::atomic<ExitCheck> g_exit_check{nullptr};
 
 const char *level_tag(LogLevel level) {
     switch (level) {
@@ -84,8 +85,10 @@ void log(LogLevel level, const char *fmt, ...) {
 }
 
 void set_abort_handler(AbortHandler handler) { g_abort_handler = handler; }
+void set_exit_check(ExitCheck check) { g_exit_check = check; }
 
 void fatal(const char *fmt, ...) {
+    if (ExitCheck check = g_exit_check.load()) check();
     char message[1024];
     va_list args;
     va_start(args, fmt);

@@ -20,6 +20,11 @@ void log(LogLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 
 using AbortHandler = void (*)(int exit_code, const char *message);
 void set_abort_handler(AbortHandler handler);
 
+// Called first by fatal: ends this PE without a message where the job is already ending on
+// purpose (a peer's nvshmem_global_exit), so that its going away is not reported as an error.
+using ExitCheck = void (*)();
+void set_exit_check(ExitCheck check);
+
 // Prints the message, then ends the whole job (all PEs) with exit code 1. For misuse that a
 // void NVSHMEM routine cannot report to its caller.
 [[noreturn]] void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
