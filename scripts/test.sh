@@ -171,6 +171,7 @@ check global-exit-ipc-3pe ok '^exit status 3$' global_exit_status srun_n 3 $pe/p
 check global-exit-ipc-compute ok '^exit status 0$' global_exit_status srun_n 2 $pe/pe_global_exit 0 compute
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check global-exit-tcp-compute ok '^exit status 4$' global_exit_status srun_n 3 $pe/pe_global_exit 4 compute
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check global-exit-shm ok '^exit status 6$' global_exit_status srun_n 3 $pe/pe_global_exit 6 barrier
+check global-exit-mpirun ok '^exit status 0$' global_exit_status mpirun_n 3 $pe/pe_global_exit 0 barrier
 # Broadcast down a binomial tree (pushed, every root), by scatter + allgather and by pull, on
 # odd PE counts too; with the push ones, fcollect by Bruck's allgather and alltoall pushed; with
 # the pull, both pulled (what auto takes is in every other collectives run). 1 to 8 PEs.

@@ -50,6 +50,12 @@ void abort_job(int exit_code, const char *message) {
     if (g_runtime->bootstrap) g_runtime->bootstrap->abort(exit_code, message);
 }
 
+// A PE ending by global exit tells the launcher it leaves on purpose (PMIx_Finalize), so that
+// one that counts an end without it as a failure (OpenMPI's mpirun) takes the status as given.
+void leave_launcher() {
+    if (g_runtime->bootstrap) g_runtime->bootstrap->finalize();
+}
+
 // This PE's exit-request word while its heap is there (a peer's nvshmem_global_exit sets it to
 // kExitRequested | status).
 std::atomic<uint64_t *> g_exit_request{nullptr};
@@ -478,6 +484,7 @@ void global_exit(int status) {
     quiet_all(rt);
     rt.monitor.wait_for_node_peers_to_end(std::chrono::seconds(2));
     remove_leftovers();
+    leave_launcher();
     std::_Exit(status);
 }
 
@@ -489,6 +496,7 @@ void exit_if_requested() {
     FS_INFO("a peer's global exit ends this PE with status %d", static_cast<int>(static_cast<uint32_t>(request)));
     std::fflush(nullptr);
     remove_leftovers();
+    leave_launcher();
     _exit(static_cast<int>(static_cast<uint32_t>(request)));
 }
 
