@@ -32,7 +32,8 @@
 #define SHMEM_SIGNAL_SET NVSHMEM_SIGNAL_SET
 #define SHMEM_SIGNAL_ADD NVSHMEM_SIGNAL_ADD
 
-/* The legacy collectives' work arrays: fabshmem reads neither, but programs size them so. */
+/* The legacy collectives' work arrays: programs size them so. fabshmem never reads pWrk; pSync
+ * only where active sets sync over it (beyond 2,048 PEs, or FABSHMEM_ACTIVE_SET_SYNC=psync). */
 #define SHMEM_SYNC_VALUE 0L
 #define SHMEM_BARRIER_SYNC_SIZE 64
 #define SHMEM_BCAST_SYNC_SIZE 64
@@ -42,12 +43,23 @@
 #define SHMEM_ALLTOALLS_SYNC_SIZE 64
 #define SHMEM_SYNC_SIZE 64
 #define SHMEM_REDUCE_MIN_WRKDATA_SIZE 1
+/* OpenSHMEM 1.0-1.2's names of these constants (deprecated, still in programs) */
 #define _SHMEM_SYNC_VALUE SHMEM_SYNC_VALUE
 #define _SHMEM_BARRIER_SYNC_SIZE SHMEM_BARRIER_SYNC_SIZE
 #define _SHMEM_BCAST_SYNC_SIZE SHMEM_BCAST_SYNC_SIZE
 #define _SHMEM_COLLECT_SYNC_SIZE SHMEM_COLLECT_SYNC_SIZE
 #define _SHMEM_REDUCE_SYNC_SIZE SHMEM_REDUCE_SYNC_SIZE
 #define _SHMEM_REDUCE_MIN_WRKDATA_SIZE SHMEM_REDUCE_MIN_WRKDATA_SIZE
+#define _SHMEM_MAJOR_VERSION SHMEM_MAJOR_VERSION
+#define _SHMEM_MINOR_VERSION SHMEM_MINOR_VERSION
+#define _SHMEM_MAX_NAME_LEN SHMEM_MAX_NAME_LEN
+#define _SHMEM_VENDOR_STRING SHMEM_VENDOR_STRING
+#define _SHMEM_CMP_EQ SHMEM_CMP_EQ
+#define _SHMEM_CMP_NE SHMEM_CMP_NE
+#define _SHMEM_CMP_GT SHMEM_CMP_GT
+#define _SHMEM_CMP_LE SHMEM_CMP_LE
+#define _SHMEM_CMP_LT SHMEM_CMP_LT
+#define _SHMEM_CMP_GE SHMEM_CMP_GE
 
 typedef nvshmem_team_t shmem_team_t;
 typedef struct {

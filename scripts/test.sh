@@ -244,6 +244,7 @@ FABSHMEM_ACTIVE_SET_SYNC=psync check openshmem-null-psync fail "${prefix}error: 
 check openshmem-destroyed-ctx fail "${prefix}error: shmem_ctx_int_p: the context is destroyed" srun_n 2 $pe/pe_openshmem destroyed_ctx
 # OpenSHMEM 1.5's additions: generic calls (C11 and C++), long double, complex, nbi AMOs, locks.
 for n in 2 3 4; do check "shmem15-ipc-${n}pe" ok "shmem15: PASS on $n PEs" srun_n $n $pe/pe_shmem15; done
+check shmem15-finalize-twice ok "${prefix}warning: shmem_finalize was called again" srun_n 2 $pe/pe_shmem15
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check shmem15-tcp-3pe ok 'shmem15: PASS on 3 PEs' srun_n 3 $pe/pe_shmem15
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=shm check shmem15-shm-2pe ok 'shmem15: PASS on 2 PEs' srun_n 2 $pe/pe_shmem15
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp FABSHMEM_STAGED=1 check shmem15-tcp-staged-4pe ok 'shmem15: PASS on 4 PEs' srun_n 4 $pe/pe_shmem15

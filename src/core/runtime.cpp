@@ -502,6 +502,12 @@ void exit_if_requested() {
 
 void finalize() {
     std::lock_guard<std::mutex> lock(g_lifecycle_mutex);
+    // OpenSHMEM programs may end their OpenSHMEM portion twice (Sandia OpenSHMEM and OSSS
+    // ignore the second); NVSHMEM's finalize after finalize stays an error.
+    if (g_phase.load() == Phase::finalized && last_openshmem_call_was("shmem_finalize")) {
+        FS_WARN("shmem_finalize was called again after the OpenSHMEM portion of the program ended; ignored");
+        return;
+    }
     Runtime &rt = runtime_for("nvshmem_finalize");
     if (--g_init_count > 0) return;
     stop_runtime(rt);

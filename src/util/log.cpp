@@ -84,6 +84,10 @@ void log(LogLevel level, const char *fmt, ...) {
     va_end(args);
 }
 
+bool last_openshmem_call_was(const char *name) {
+    return fabshmemi_shmem_call && std::strcmp(fabshmemi_shmem_call, name) == 0;
+}
+
 void set_abort_handler(AbortHandler handler) { g_abort_handler = handler; }
 void set_exit_check(ExitCheck check) { g_exit_check = check; }
 

@@ -11,6 +11,8 @@ enum class LogLevel { error, warn, info, debug };
 // The PE number used in messages; before init it is guessed from the launcher's environment.
 void set_log_pe(int pe);
 int log_pe();
+// Whether this thread's last OpenSHMEM call (shmem.h notes each) was `name`.
+bool last_openshmem_call_was(const char *name);
 void set_log_level(LogLevel max_level);
 bool log_enabled(LogLevel level);
 

@@ -424,5 +424,6 @@ int main(int argc, char **argv) {
     shmem_barrier_all();
     if (me == 0) printf("shmem15: PASS on %d PEs\n", n);
     shmem_finalize();
+    shmem_finalize(); /* a second end of the OpenSHMEM portion: ignored, with a warning */
     return 0;
 }
