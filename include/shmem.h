@@ -270,12 +270,21 @@ FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) { FABSHMEMI_CALLED_A
 }
 FABSHMEMI_SHMEM_INLINE void *shmem_malloc(size_t size) { FABSHMEMI_CALLED_AS("shmem_malloc"); return nvshmem_malloc(size); }
 FABSHMEMI_SHMEM_INLINE void *shmem_calloc(size_t count, size_t size) { FABSHMEMI_CALLED_AS("shmem_calloc"); return nvshmem_calloc(count, size); }
-FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { FABSHMEMI_CALLED_AS("shmem_align"); return nvshmem_align(alignment, size); }
+/* shmem_align takes an alignment that is not a power of two as the next one up, as Sandia
+ * OpenSHMEM's (dlmalloc's memalign) and Cray SHMEM's do; nvshmem_align refuses it. */
+FABSHMEMI_SHMEM_INLINE size_t fabshmemi_power_of_two_from(size_t alignment) {
+    size_t power = 1;
+    while (power && power < alignment) power <<= 1;
+    return power ? power : alignment; /* past the largest: nvshmem_align says why it refuses */
+}
+FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { FABSHMEMI_CALLED_AS("shmem_align");
+    return nvshmem_align(fabshmemi_power_of_two_from(alignment), size);
+}
 FABSHMEMI_SHMEM_INLINE void shmem_free(void *ptr) { FABSHMEMI_CALLED_AS("shmem_free"); nvshmem_free(ptr); }
 FABSHMEMI_SHMEM_INLINE void *shmem_ptr(const void *dest, int pe) { FABSHMEMI_CALLED_AS("shmem_ptr"); return nvshmem_ptr(dest, pe); }
 FABSHMEMI_SHMEM_INLINE void *shmalloc(size_t size) { return nvshmem_malloc(size); }
 FABSHMEMI_SHMEM_INLINE void shfree(void *ptr) { nvshmem_free(ptr); }
-FABSHMEMI_SHMEM_INLINE void *shmemalign(size_t alignment, size_t size) { return nvshmem_align(alignment, size); }
+FABSHMEMI_SHMEM_INLINE void *shmemalign(size_t alignment, size_t size) { return nvshmem_align(fabshmemi_power_of_two_from(alignment), size); }
 FABSHMEMI_SHMEM_INLINE void *shrealloc(void *ptr, size_t size) { return shmem_realloc(ptr, size); }
 
 FABSHMEMI_SHMEM_INLINE void shmem_putmem(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem"); nvshmem_putmem(d, s, n, pe); }

@@ -381,9 +381,16 @@ static void teams_memory_and_info(int me, int n) {
     shmem_team_t none = 7;
     CHECK(shmem_team_split_strided(SHMEM_TEAM_INVALID, 0, 1, n, NULL, 0, &none) != 0 && none == SHMEM_TEAM_INVALID,
           "a split of SHMEM_TEAM_INVALID gives SHMEM_TEAM_INVALID");
-    /* Large alignments. */
+    /* Large alignments, and one that is not a power of two. */
     void *aligned = shmem_align((size_t)4 << 20, 100);
     CHECK(aligned && ((uintptr_t)aligned & (((size_t)4 << 20) - 1)) == 0, "4 MiB shmem_align: %p", aligned);
+    int *odd_aligned = shmem_align(63, 10 * sizeof(int)); /* not a power of two: taken as 64 */
+    CHECK(odd_aligned && ((uintptr_t)odd_aligned & 63) == 0, "shmem_align(63): %p", (void *)odd_aligned);
+    odd_aligned[9] = me;
+    shmem_barrier_all();
+    CHECK(shmem_int_g(odd_aligned + 9, (me + 1) % n) == (me + 1) % n, "shmem_align(63) block is symmetric");
+    shmem_barrier_all();
+    shmem_free(odd_aligned);
     shmem_free(aligned);
     CHECK(shmem_calloc(0, 8) == NULL && shmem_calloc(8, 0) == NULL, "calloc of nothing");
     shmem_pcontrol(1);
