@@ -164,7 +164,7 @@ done
 global_exit_status() {
     local out rc; out=$("$@" 2>&1); rc=$?
     printf '%s\nexit status %d\n' "$out" "$rc"
-    ! grep -qE '^fabshmem: PE [0-9]+: error|Killed|CANCELLED|past the barrier' <<<"$out"
+    ! grep -qE '^fabshmem: PE [0-9]+: error|Killed|Terminated|past the barrier' <<<"$out"
 }
 export -f global_exit_status
 check global-exit-ipc-3pe ok '^exit status 3$' global_exit_status srun_n 3 $pe/pe_global_exit 3 barrier

@@ -20,6 +20,9 @@ namespace fabshmem {
 namespace {
 
 constexpr auto kCheckInterval = std::chrono::milliseconds(100);
+// A peer's global exit is looked for more often: every PE should end within a few milliseconds
+// of the others, before a launcher that saw the first end signals the rest.
+constexpr auto kExitCheckInterval = std::chrono::milliseconds(20);
 std::atomic<long> g_dead_peer_pid{0};
 
 // State and start time of a process from /proc/<pid>/stat; false if it does not exist.
@@ -121,11 +124,16 @@ void PeerMonitor::stop() {
 void PeerMonitor::run() {
     cuda::mark_library_thread();  // its fabric polls may serve peers: never wait for a kernel
     std::unique_lock<std::mutex> lock(mutex_);
-    while (!wake_.wait_for(lock, kCheckInterval, [this] { return stopping_; })) check_peers();
+    auto next_check = std::chrono::steady_clock::now() + kCheckInterval;
+    while (!wake_.wait_for(lock, kExitCheckInterval, [this] { return stopping_; })) {
+        exit_if_requested();
+        if (std::chrono::steady_clock::now() < next_check) continue;
+        check_peers();
+        next_check += kCheckInterval;
+    }
 }
 
 void PeerMonitor::check_peers() {
-    exit_if_requested();
     sample_activity();
     // The process that started this PE (srun's step daemon, mpirun or its daemon) is gone:
     // nobody will end this job, so this PE ends itself rather than spin on as an orphan.

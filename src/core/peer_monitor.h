@@ -10,7 +10,7 @@
 //  - every PE with an operation to it in flight: the fabric's completion error (fabric
 //    transport).
 // The survivor that notices ends the job (PMIx_Abort) with a message naming the dead PE and
-// what the survivor was doing. Each check first looks whether a peer's nvshmem_global_exit
+// what the survivor was doing. Every 20 ms it also looks whether a peer's nvshmem_global_exit
 // asked this PE to end (runtime.h: exit_if_requested). The watchdog stops in nvshmem_finalize once every PE has
 // entered it (after that, peers may exit).
 #pragma once

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <mutex>
 #include <string>
+#include <csignal>
 #include <thread>
 
 #include "activity.h"
@@ -52,8 +53,15 @@ void abort_job(int exit_code, const char *message) {
 
 // A PE ending by global exit tells the launcher it leaves on purpose (PMIx_Finalize), so that
 // one that counts an end without it as a failure (OpenMPI's mpirun) takes the status as given.
+// At most a second: another thread of this PE may be inside a PMIx fence.
 void leave_launcher() {
-    if (g_runtime->bootstrap) g_runtime->bootstrap->finalize();
+    if (!g_runtime->bootstrap) return;
+    static std::atomic<bool> left{false};
+    std::thread([] {
+        g_runtime->bootstrap->finalize();
+        left.store(true);
+    }).detach();
+    for (int waited = 0; !left.load() && waited < 100; ++waited) std::this_thread::sleep_for(std::chrono::milliseconds(10));
 }
 
 // This PE's exit-request word while its heap is there (a peer's nvshmem_global_exit sets it to
@@ -468,13 +476,14 @@ bool initialize(const char *backend, const BootstrapArgs *args) {
 }
 
 // Every other PE is asked to end with `status` (a word in its library area, which its watchdog
-// looks at every 0.1 s, and which a fatal error looks at first); this PE waits a moment for its
+// looks at every 20 ms, and which a fatal error looks at first); this PE waits a moment for its
 // node peers to go, so that the launcher sees every PE end with the status rather than be
 // killed, then ends too. Where a peer cannot be asked (a failed write is a fatal error) the
 // job ends through the launcher as any failure does.
 void global_exit(int status) {
     Runtime &rt = runtime_for("nvshmem_global_exit");
     FS_INFO("global exit with status %d: ending every PE of the job", status);
+    std::signal(SIGTERM, SIG_IGN);  // a launcher that saw a peer end first must not kill this one
     std::fflush(nullptr);
     rt.monitor.stop();  // the node peers about to end are no failure to report
     uint64_t request = kExitRequested | static_cast<uint32_t>(status);
@@ -493,6 +502,7 @@ void exit_if_requested() {
     if (!word) return;
     uint64_t request = __atomic_load_n(word, __ATOMIC_ACQUIRE);
     if (!(request & kExitRequested)) return;
+    std::signal(SIGTERM, SIG_IGN);  // as in global_exit: it ends with the status, not the launcher's signal
     FS_INFO("a peer's global exit ends this PE with status %d", static_cast<int>(static_cast<uint32_t>(request)));
     std::fflush(nullptr);
     remove_leftovers();
