@@ -129,7 +129,7 @@ void PeerMonitor::run() {
         exit_if_requested();
         if (std::chrono::steady_clock::now() < next_check) continue;
         check_peers();
-        next_check += kCheckInterval;
+        next_check = std::chrono::steady_clock::now() + kCheckInterval;  // as long after a slow check
     }
 }
 
