@@ -35,11 +35,7 @@ out=$(realpath "$out")
 nprocs=${NPROCS:-2}
 scripts/setup.sh libtool autoconf automake make
 
-# fabshmem installed into a prefix of its own, as scripts/osu.sh does.
-prefix=$root/build-osu/prefix
-[ -f build-osu/fabshmem/build.ninja ] ||
-    meson setup build-osu/fabshmem --prefix="$prefix" -Dtests=false -Dbench=false >/dev/null
-meson install -C build-osu/fabshmem >/dev/null
+prefix=$(scripts/client-prefix.sh)
 oshcc=$prefix/bin/oshcc oshcxx=$prefix/bin/oshc++ oshrun=$prefix/bin/oshrun
 
 conf_line=$(scripts/local-cluster.sh up)

@@ -22,11 +22,7 @@ if [ -n "${OSHMEM_PREFIX:-}" ]; then
     prefix=$(realpath "$OSHMEM_PREFIX")
     obj=$root/build-osu/osu-$(basename "$prefix")
 else
-    # fabshmem installed into a prefix of its own: oshcc, oshc++, oshrun, headers, library.
-    prefix=$root/build-osu/prefix
-    [ -f build-osu/fabshmem/build.ninja ] ||
-        meson setup build-osu/fabshmem --prefix="$prefix" -Dtests=false -Dbench=false >/dev/null
-    meson install -C build-osu/fabshmem >/dev/null
+    prefix=$(scripts/client-prefix.sh)
     obj=$root/build-osu/osu
 fi
 
