@@ -139,6 +139,7 @@ FABSHMEM_FOR_EACH_SHMEM_ONLY_REDUCE_TYPE(FABSHMEM_DECLARE_SHMEM_ONLY_REDUCE)
 FABSHMEM_FOR_EACH_TO_ALL_BITWISE_TYPE(FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE)
 #undef FABSHMEM_DECLARE_SIGNED_BITWISE_REDUCE
 #if !defined(__cplusplus) || (defined(__GNUC__) && !defined(__CUDACC__))
+#define FABSHMEMI_HAVE_COMPLEX 1
 #define FABSHMEM_DECLARE_COMPLEX(NAME, TYPE)                                                                 \
     int shmem_##NAME##_sum_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);    \
     int shmem_##NAME##_prod_reduce(shmem_team_t team, TYPE *dest, const TYPE *source, size_t nreduce);   \
@@ -239,118 +240,119 @@ FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEM_DECLARE_COLLECT)
 #undef FABSHMEM_DECLARE_COLLECT
 
-#ifdef __cplusplus
-}
-#endif
-
-/* Forwards to the NVSHMEM calls of the same meaning: inline in programs, and also real symbols
- * of the library (src/api/shmem_symbols.c compiles them once more with external linkage), so
- * autotools link checks such as AC_CHECK_FUNC(shmem_barrier_all) find every call. */
-#ifndef FABSHMEMI_SHMEM_INLINE
-#define FABSHMEMI_SHMEM_INLINE static inline
-#endif
+/* Forwards to the NVSHMEM calls of the same meaning. A program sees declarations only: each
+ * call goes to the library's symbol, as with every OpenSHMEM library, so that a profiling tool
+ * that defines shmem_long_put (and calls pshmem_long_put, pshmem.h) sees the program's calls,
+ * and autotools link checks such as AC_CHECK_FUNC(shmem_barrier_all) find every one. The
+ * library compiles the bodies once (src/api/shmem_symbols.c). */
 /* Each forward first notes the name it was called by, so that a message about the call names
- * it as the program wrote it (shmem_long_put, not nvshmem_long_put). */
+ * it as the program wrote it (shmem_long_put, not nvshmem_long_put). Programs built with
+ * fabshmem's earlier headers, which inlined the forwards, set it themselves. */
 extern __thread const char *fabshmemi_shmem_call;
+#ifdef FABSHMEMI_DEFINE_SHMEM_FORWARDS
+#define FABSHMEMI_BODY(...) __VA_ARGS__
 #define FABSHMEMI_CALLED_AS(name) (fabshmemi_shmem_call = (name))
+#else
+#define FABSHMEMI_BODY(...) ;
+#endif
 
-FABSHMEMI_SHMEM_INLINE void shmem_init(void) { FABSHMEMI_CALLED_AS("shmem_init"); nvshmem_init(); }
-FABSHMEMI_SHMEM_INLINE void shmem_finalize(void) { FABSHMEMI_CALLED_AS("shmem_finalize"); nvshmem_finalize(); }
-FABSHMEMI_SHMEM_INLINE int shmem_my_pe(void) { FABSHMEMI_CALLED_AS("shmem_my_pe"); return nvshmem_my_pe(); }
-FABSHMEMI_SHMEM_INLINE int shmem_n_pes(void) { FABSHMEMI_CALLED_AS("shmem_n_pes"); return nvshmem_n_pes(); }
-FABSHMEMI_SHMEM_INLINE void shmem_info_get_version(int *major, int *minor) { FABSHMEMI_CALLED_AS("shmem_info_get_version");
+void shmem_init(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_init"); nvshmem_init(); })
+void shmem_finalize(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_finalize"); nvshmem_finalize(); })
+int shmem_my_pe(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_my_pe"); return nvshmem_my_pe(); })
+int shmem_n_pes(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_n_pes"); return nvshmem_n_pes(); })
+void shmem_info_get_version(int *major, int *minor) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_info_get_version");
     *major = SHMEM_MAJOR_VERSION;
     *minor = SHMEM_MINOR_VERSION;
-}
-FABSHMEMI_SHMEM_INLINE void shmem_info_get_name(char *name) { FABSHMEMI_CALLED_AS("shmem_info_get_name");
+})
+void shmem_info_get_name(char *name) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_info_get_name");
     const char *vendor = SHMEM_VENDOR_STRING; /* exactly that, as the specification asks */
     size_t i = 0;
     do name[i] = vendor[i];
     while (vendor[i++]);
-}
-FABSHMEMI_SHMEM_INLINE void *shmem_malloc(size_t size) { FABSHMEMI_CALLED_AS("shmem_malloc"); return nvshmem_malloc(size); }
-FABSHMEMI_SHMEM_INLINE void *shmem_calloc(size_t count, size_t size) { FABSHMEMI_CALLED_AS("shmem_calloc"); return nvshmem_calloc(count, size); }
+})
+void *shmem_malloc(size_t size) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_malloc"); return nvshmem_malloc(size); })
+void *shmem_calloc(size_t count, size_t size) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_calloc"); return nvshmem_calloc(count, size); })
 /* shmem_align takes an alignment that is not a power of two as the next one up, as Sandia
  * OpenSHMEM's (dlmalloc's memalign) and Cray SHMEM's do; nvshmem_align refuses it. */
-FABSHMEMI_SHMEM_INLINE size_t fabshmemi_power_of_two_from(size_t alignment) {
+size_t fabshmemi_power_of_two_from(size_t alignment) FABSHMEMI_BODY({
     size_t power = 1;
     while (power && power < alignment) power <<= 1;
     return power ? power : alignment; /* past the largest: nvshmem_align says why it refuses */
-}
-FABSHMEMI_SHMEM_INLINE void *shmem_align(size_t alignment, size_t size) { FABSHMEMI_CALLED_AS("shmem_align");
+})
+void *shmem_align(size_t alignment, size_t size) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_align");
     return nvshmem_align(fabshmemi_power_of_two_from(alignment), size);
-}
-FABSHMEMI_SHMEM_INLINE void shmem_free(void *ptr) { FABSHMEMI_CALLED_AS("shmem_free"); nvshmem_free(ptr); }
-FABSHMEMI_SHMEM_INLINE void *shmem_ptr(const void *dest, int pe) { FABSHMEMI_CALLED_AS("shmem_ptr"); return nvshmem_ptr(dest, pe); }
-FABSHMEMI_SHMEM_INLINE void *shmalloc(size_t size) { return nvshmem_malloc(size); }
-FABSHMEMI_SHMEM_INLINE void shfree(void *ptr) { nvshmem_free(ptr); }
-FABSHMEMI_SHMEM_INLINE void *shmemalign(size_t alignment, size_t size) { return nvshmem_align(fabshmemi_power_of_two_from(alignment), size); }
-FABSHMEMI_SHMEM_INLINE void *shrealloc(void *ptr, size_t size) { return shmem_realloc(ptr, size); }
+})
+void shmem_free(void *ptr) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_free"); nvshmem_free(ptr); })
+void *shmem_ptr(const void *dest, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ptr"); return nvshmem_ptr(dest, pe); })
+void *shmalloc(size_t size) FABSHMEMI_BODY({ return nvshmem_malloc(size); })
+void shfree(void *ptr) FABSHMEMI_BODY({ nvshmem_free(ptr); })
+void *shmemalign(size_t alignment, size_t size) FABSHMEMI_BODY({ return nvshmem_align(fabshmemi_power_of_two_from(alignment), size); })
+void *shrealloc(void *ptr, size_t size) FABSHMEMI_BODY({ return shmem_realloc(ptr, size); })
 
-FABSHMEMI_SHMEM_INLINE void shmem_putmem(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem"); nvshmem_putmem(d, s, n, pe); }
-FABSHMEMI_SHMEM_INLINE void shmem_getmem(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_getmem"); nvshmem_getmem(d, s, n, pe); }
-FABSHMEMI_SHMEM_INLINE void shmem_putmem_nbi(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem_nbi"); nvshmem_putmem_nbi(d, s, n, pe); }
-FABSHMEMI_SHMEM_INLINE void shmem_getmem_nbi(void *d, const void *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_getmem_nbi"); nvshmem_getmem_nbi(d, s, n, pe); }
+void shmem_putmem(void *d, const void *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_putmem"); nvshmem_putmem(d, s, n, pe); })
+void shmem_getmem(void *d, const void *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_getmem"); nvshmem_getmem(d, s, n, pe); })
+void shmem_putmem_nbi(void *d, const void *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_putmem_nbi"); nvshmem_putmem_nbi(d, s, n, pe); })
+void shmem_getmem_nbi(void *d, const void *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_getmem_nbi"); nvshmem_getmem_nbi(d, s, n, pe); })
 #define FABSHMEMI_SHMEM_RMA(NAME, TYPE)                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put"); nvshmem_##NAME##_put(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_get"); nvshmem_##NAME##_get(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_nbi"); nvshmem_##NAME##_put_nbi(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_get_nbi(TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_get_nbi"); nvshmem_##NAME##_get_nbi(d, s, n, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_p(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_p"); nvshmem_##NAME##_p(d, v, pe); }       \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_g(const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_g"); return (nvshmem_##NAME##_g)(s, pe); }   \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_signal(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,       \
-                                                          uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_signal");                  \
+    void shmem_##NAME##_put(TYPE *d, const TYPE *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_put"); nvshmem_##NAME##_put(d, s, n, pe); }) \
+    void shmem_##NAME##_get(TYPE *d, const TYPE *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_get"); nvshmem_##NAME##_get(d, s, n, pe); }) \
+    void shmem_##NAME##_put_nbi(TYPE *d, const TYPE *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_nbi"); nvshmem_##NAME##_put_nbi(d, s, n, pe); }) \
+    void shmem_##NAME##_get_nbi(TYPE *d, const TYPE *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_get_nbi"); nvshmem_##NAME##_get_nbi(d, s, n, pe); }) \
+    void shmem_##NAME##_p(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_p"); nvshmem_##NAME##_p(d, v, pe); })       \
+    TYPE shmem_##NAME##_g(const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_g"); return (nvshmem_##NAME##_g)(s, pe); })   \
+    void shmem_##NAME##_put_signal(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,       \
+                                                          uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_signal");                  \
         nvshmem_##NAME##_put_signal(d, s, n, sig, signal, sig_op, pe);                                            \
-    }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_put_signal_nbi(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,   \
-                                                              uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_signal_nbi");              \
+    })                                                                                                             \
+    void shmem_##NAME##_put_signal_nbi(TYPE *d, const TYPE *s, size_t n, uint64_t *sig,   \
+                                                              uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_put_signal_nbi");              \
         nvshmem_##NAME##_put_signal_nbi(d, s, n, sig, signal, sig_op, pe);                                        \
-    }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_broadcast(shmem_team_t t, TYPE *d, const TYPE *s, size_t n, int root) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_broadcast"); \
+    })                                                                                                             \
+    int shmem_##NAME##_broadcast(shmem_team_t t, TYPE *d, const TYPE *s, size_t n, int root) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_broadcast"); \
         return nvshmem_##NAME##_broadcast(t, d, s, n, root);                                                      \
-    }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_fcollect(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_fcollect");       \
+    })                                                                                                             \
+    int shmem_##NAME##_fcollect(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_fcollect");       \
         return nvshmem_##NAME##_fcollect(t, d, s, n);                                                             \
-    }                                                                                                             \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_alltoall(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_alltoall");       \
+    })                                                                                                             \
+    int shmem_##NAME##_alltoall(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_alltoall");       \
         return nvshmem_##NAME##_alltoall(t, d, s, n);                                                             \
-    }
+    })
 FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_RMA)
 #undef FABSHMEMI_SHMEM_RMA
 
-FABSHMEMI_SHMEM_INLINE void shmem_quiet(void) { FABSHMEMI_CALLED_AS("shmem_quiet"); nvshmem_quiet(); }
-FABSHMEMI_SHMEM_INLINE void shmem_fence(void) { FABSHMEMI_CALLED_AS("shmem_fence"); nvshmem_fence(); }
-FABSHMEMI_SHMEM_INLINE void shmem_barrier_all(void) { FABSHMEMI_CALLED_AS("shmem_barrier_all"); nvshmem_barrier_all(); }
-FABSHMEMI_SHMEM_INLINE void shmem_sync_all(void) { FABSHMEMI_CALLED_AS("shmem_sync_all"); nvshmem_sync_all(); }
+void shmem_quiet(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_quiet"); nvshmem_quiet(); })
+void shmem_fence(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_fence"); nvshmem_fence(); })
+void shmem_barrier_all(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_barrier_all"); nvshmem_barrier_all(); })
+void shmem_sync_all(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_sync_all"); nvshmem_sync_all(); })
 
 /* AMOs: the 1.5 names and the legacy ones (add, inc, fadd, finc, swap, cswap, fetch, set). */
 #define FABSHMEMI_SHMEM_AMO(NAME, TYPE)                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_compare_swap(TYPE *d, TYPE c, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_compare_swap");              \
+    TYPE shmem_##NAME##_atomic_compare_swap(TYPE *d, TYPE c, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_compare_swap");              \
         return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe);                                                  \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_inc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_inc"); return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_inc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_inc"); nvshmem_##NAME##_atomic_inc(d, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_add(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_add"); return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_add(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_add"); nvshmem_##NAME##_atomic_add(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_cswap(TYPE *d, TYPE c, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_cswap"); return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_finc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_finc"); return nvshmem_##NAME##_atomic_fetch_inc(d, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_inc(TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_inc"); nvshmem_##NAME##_atomic_inc(d, pe); }     \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fadd(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_fadd"); return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_add(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_add"); nvshmem_##NAME##_atomic_add(d, v, pe); }
+    })                                                                                                              \
+    TYPE shmem_##NAME##_atomic_fetch_inc(TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_inc"); return nvshmem_##NAME##_atomic_fetch_inc(d, pe); }) \
+    void shmem_##NAME##_atomic_inc(TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_inc"); nvshmem_##NAME##_atomic_inc(d, pe); }) \
+    TYPE shmem_##NAME##_atomic_fetch_add(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_add"); return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); }) \
+    void shmem_##NAME##_atomic_add(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_add"); nvshmem_##NAME##_atomic_add(d, v, pe); }) \
+    TYPE shmem_##NAME##_cswap(TYPE *d, TYPE c, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_cswap"); return nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe); }) \
+    TYPE shmem_##NAME##_finc(TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_finc"); return nvshmem_##NAME##_atomic_fetch_inc(d, pe); }) \
+    void shmem_##NAME##_inc(TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_inc"); nvshmem_##NAME##_atomic_inc(d, pe); })     \
+    TYPE shmem_##NAME##_fadd(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_fadd"); return nvshmem_##NAME##_atomic_fetch_add(d, v, pe); }) \
+    void shmem_##NAME##_add(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_add"); nvshmem_##NAME##_atomic_add(d, v, pe); })
 #define FABSHMEMI_SHMEM_EXTENDED_AMO(NAME, TYPE)                                                                   \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch(const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch"); return nvshmem_##NAME##_atomic_fetch(s, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_set(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_set"); nvshmem_##NAME##_atomic_set(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_swap(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_swap"); return nvshmem_##NAME##_atomic_swap(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_fetch(const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_fetch"); return nvshmem_##NAME##_atomic_fetch(s, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_set(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_set"); nvshmem_##NAME##_atomic_set(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_swap(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_swap"); return nvshmem_##NAME##_atomic_swap(d, v, pe); }
+    TYPE shmem_##NAME##_atomic_fetch(const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch"); return nvshmem_##NAME##_atomic_fetch(s, pe); }) \
+    void shmem_##NAME##_atomic_set(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_set"); nvshmem_##NAME##_atomic_set(d, v, pe); }) \
+    TYPE shmem_##NAME##_atomic_swap(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_swap"); return nvshmem_##NAME##_atomic_swap(d, v, pe); }) \
+    TYPE shmem_##NAME##_fetch(const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_fetch"); return nvshmem_##NAME##_atomic_fetch(s, pe); }) \
+    void shmem_##NAME##_set(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_set"); nvshmem_##NAME##_atomic_set(d, v, pe); }) \
+    TYPE shmem_##NAME##_swap(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_swap"); return nvshmem_##NAME##_atomic_swap(d, v, pe); })
 #define FABSHMEMI_SHMEM_BITWISE_AMO(NAME, TYPE)                                                                    \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_and(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_and"); return nvshmem_##NAME##_atomic_fetch_and(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_and(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_and"); nvshmem_##NAME##_atomic_and(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_or(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_or"); return nvshmem_##NAME##_atomic_fetch_or(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_or(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_or"); nvshmem_##NAME##_atomic_or(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_##NAME##_atomic_fetch_xor(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_xor"); return nvshmem_##NAME##_atomic_fetch_xor(d, v, pe); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_xor(TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_xor"); nvshmem_##NAME##_atomic_xor(d, v, pe); }
+    TYPE shmem_##NAME##_atomic_fetch_and(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_and"); return nvshmem_##NAME##_atomic_fetch_and(d, v, pe); }) \
+    void shmem_##NAME##_atomic_and(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_and"); nvshmem_##NAME##_atomic_and(d, v, pe); }) \
+    TYPE shmem_##NAME##_atomic_fetch_or(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_or"); return nvshmem_##NAME##_atomic_fetch_or(d, v, pe); }) \
+    void shmem_##NAME##_atomic_or(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_or"); nvshmem_##NAME##_atomic_or(d, v, pe); }) \
+    TYPE shmem_##NAME##_atomic_fetch_xor(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_xor"); return nvshmem_##NAME##_atomic_fetch_xor(d, v, pe); }) \
+    void shmem_##NAME##_atomic_xor(TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_xor"); nvshmem_##NAME##_atomic_xor(d, v, pe); })
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_AMO)
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO)
@@ -362,32 +364,32 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO)
 /* Non-blocking fetching AMOs: the old value lands in `fetch` by the next quiet (fabshmem
  * completes them before returning, which the specification allows). */
 #define FABSHMEMI_SHMEM_AMO_NBI(NAME, TYPE)                                                                        \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_compare_swap_nbi(TYPE *f, TYPE *d, TYPE c, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_compare_swap_nbi"); \
+    void shmem_##NAME##_atomic_compare_swap_nbi(TYPE *f, TYPE *d, TYPE c, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_compare_swap_nbi"); \
         *f = nvshmem_##NAME##_atomic_compare_swap(d, c, v, pe);                                                    \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_inc_nbi(TYPE *f, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_inc_nbi");                    \
+    })                                                                                                              \
+    void shmem_##NAME##_atomic_fetch_inc_nbi(TYPE *f, TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_inc_nbi");                    \
         *f = nvshmem_##NAME##_atomic_fetch_inc(d, pe);                                                             \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_add_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_add_nbi");            \
+    })                                                                                                              \
+    void shmem_##NAME##_atomic_fetch_add_nbi(TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_add_nbi");            \
         *f = nvshmem_##NAME##_atomic_fetch_add(d, v, pe);                                                          \
-    }
+    })
 #define FABSHMEMI_SHMEM_EXTENDED_AMO_NBI(NAME, TYPE)                                                               \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_nbi(TYPE *f, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_nbi");                  \
+    void shmem_##NAME##_atomic_fetch_nbi(TYPE *f, const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_nbi");                  \
         *f = nvshmem_##NAME##_atomic_fetch(s, pe);                                                                 \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_swap_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_swap_nbi");                 \
+    })                                                                                                              \
+    void shmem_##NAME##_atomic_swap_nbi(TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_swap_nbi");                 \
         *f = nvshmem_##NAME##_atomic_swap(d, v, pe);                                                               \
-    }
+    })
 #define FABSHMEMI_SHMEM_BITWISE_AMO_NBI(NAME, TYPE)                                                                \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_and_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_and_nbi");            \
+    void shmem_##NAME##_atomic_fetch_and_nbi(TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_and_nbi");            \
         *f = nvshmem_##NAME##_atomic_fetch_and(d, v, pe);                                                          \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_or_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_or_nbi");             \
+    })                                                                                                              \
+    void shmem_##NAME##_atomic_fetch_or_nbi(TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_or_nbi");             \
         *f = nvshmem_##NAME##_atomic_fetch_or(d, v, pe);                                                           \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_atomic_fetch_xor_nbi(TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_xor_nbi");            \
+    })                                                                                                              \
+    void shmem_##NAME##_atomic_fetch_xor_nbi(TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_atomic_fetch_xor_nbi");            \
         *f = nvshmem_##NAME##_atomic_fetch_xor(d, v, pe);                                                          \
-    }
+    })
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_AMO_NBI)
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO_NBI)
 FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_EXTENDED_AMO_NBI)
@@ -397,148 +399,150 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_BITWISE_AMO_NBI)
 #undef FABSHMEMI_SHMEM_BITWISE_AMO_NBI
 
 /* Signals, wait and test. */
-FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
-                                                int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem_signal");
+void shmem_putmem_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
+                                                int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_putmem_signal");
     nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, pe);
-}
-FABSHMEMI_SHMEM_INLINE void shmem_putmem_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
-                                                    int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_putmem_signal_nbi");
+})
+void shmem_putmem_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal,
+                                                    int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_putmem_signal_nbi");
     nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, pe);
-}
-FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_fetch(const uint64_t *sig) { FABSHMEMI_CALLED_AS("shmem_signal_fetch"); return nvshmem_signal_fetch(sig); }
-FABSHMEMI_SHMEM_INLINE uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t value) { FABSHMEMI_CALLED_AS("shmem_signal_wait_until");
+})
+uint64_t shmem_signal_fetch(const uint64_t *sig) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_signal_fetch"); return nvshmem_signal_fetch(sig); })
+uint64_t shmem_signal_wait_until(uint64_t *sig, int cmp, uint64_t value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_signal_wait_until");
     return nvshmem_signal_wait_until(sig, cmp, value);
-}
+})
 #define FABSHMEMI_SHMEM_WAIT(NAME, TYPE)                                                                           \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until(TYPE *v, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until"); nvshmem_##NAME##_wait_until(v, cmp, value); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait(TYPE *v, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait"); nvshmem_##NAME##_wait_until(v, NVSHMEM_CMP_NE, value); } \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_all"); \
+    void shmem_##NAME##_wait_until(TYPE *v, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until"); nvshmem_##NAME##_wait_until(v, cmp, value); }) \
+    void shmem_##NAME##_wait(TYPE *v, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait"); nvshmem_##NAME##_wait_until(v, NVSHMEM_CMP_NE, value); }) \
+    void shmem_##NAME##_wait_until_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_all"); \
         nvshmem_##NAME##_wait_until_all(v, n, st, cmp, value);                                                     \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_any"); \
+    })                                                                                                              \
+    size_t shmem_##NAME##_wait_until_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_any"); \
         return nvshmem_##NAME##_wait_until_any(v, n, st, cmp, value);                                              \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
-                                                                 TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_some");                                     \
+    })                                                                                                              \
+    size_t shmem_##NAME##_wait_until_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
+                                                                 TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_some");                                     \
         return nvshmem_##NAME##_wait_until_some(v, n, idx, st, cmp, value);                                        \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE void shmem_##NAME##_wait_until_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_all_vector"); \
+    })                                                                                                              \
+    void shmem_##NAME##_wait_until_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_all_vector"); \
         nvshmem_##NAME##_wait_until_all_vector(v, n, st, cmp, values);                                             \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_any_vector"); \
+    })                                                                                                              \
+    size_t shmem_##NAME##_wait_until_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_any_vector"); \
         return nvshmem_##NAME##_wait_until_any_vector(v, n, st, cmp, values);                                      \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_wait_until_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, \
-                                                                        int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_some_vector");                   \
+    })                                                                                                              \
+    size_t shmem_##NAME##_wait_until_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, \
+                                                                        int cmp, TYPE *values) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_wait_until_some_vector");                   \
         return nvshmem_##NAME##_wait_until_some_vector(v, n, idx, st, cmp, values);                                \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test(TYPE *v, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test"); return nvshmem_##NAME##_test(v, cmp, value); } \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_all");   \
+    })                                                                                                              \
+    int shmem_##NAME##_test(TYPE *v, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test"); return nvshmem_##NAME##_test(v, cmp, value); }) \
+    int shmem_##NAME##_test_all(TYPE *v, size_t n, const int *st, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_all");   \
         return nvshmem_##NAME##_test_all(v, n, st, cmp, value);                                                    \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_any"); \
+    })                                                                                                              \
+    size_t shmem_##NAME##_test_any(TYPE *v, size_t n, const int *st, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_any"); \
         return nvshmem_##NAME##_test_any(v, n, st, cmp, value);                                                    \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, TYPE value) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_some"); \
+    })                                                                                                              \
+    size_t shmem_##NAME##_test_some(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, TYPE value) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_some"); \
         return nvshmem_##NAME##_test_some(v, n, idx, st, cmp, value);                                              \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_test_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_all_vector"); \
+    })                                                                                                              \
+    int shmem_##NAME##_test_all_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_all_vector"); \
         return nvshmem_##NAME##_test_all_vector(v, n, st, cmp, values);                                            \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_any_vector"); \
+    })                                                                                                              \
+    size_t shmem_##NAME##_test_any_vector(TYPE *v, size_t n, const int *st, int cmp, TYPE *values) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_any_vector"); \
         return nvshmem_##NAME##_test_any_vector(v, n, st, cmp, values);                                            \
-    }                                                                                                              \
-    FABSHMEMI_SHMEM_INLINE size_t shmem_##NAME##_test_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
-                                                                  TYPE *values) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_some_vector");                                  \
+    })                                                                                                              \
+    size_t shmem_##NAME##_test_some_vector(TYPE *v, size_t n, size_t *idx, const int *st, int cmp, \
+                                                                  TYPE *values) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_test_some_vector");                                  \
         return nvshmem_##NAME##_test_some_vector(v, n, idx, st, cmp, values);                                      \
-    }
+    })
 FABSHMEM_FOR_EACH_SYNC_TYPE(FABSHMEMI_SHMEM_WAIT)
 #undef FABSHMEMI_SHMEM_WAIT
 #ifndef __cplusplus
-/* OpenSHMEM 1.0's shmem_wait on a long, as a function (a call goes through the generic
- * shmem_wait; C++ has it as an overload). */
+/* The untyped routines of OpenSHMEM before C11, on a long, as functions (a call goes through
+ * the generic name; C++ has each as an overload). */
 void(shmem_wait)(long *ivar, long cmp_value);
+void(shmem_wait_until)(long *ivar, int cmp, long cmp_value);
+long(shmem_swap)(long *dest, long value, int pe);
 #endif
 #define FABSHMEMI_SHMEM_SIZED_SIGNAL(BITS)                                                                          \
-    FABSHMEMI_SHMEM_INLINE void shmem_put##BITS##_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal, \
-                                                         int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_put" #BITS "_signal"); \
+    void shmem_put##BITS##_signal(void *d, const void *s, size_t n, uint64_t *sig, uint64_t signal, \
+                                                         int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_put" #BITS "_signal"); \
         nvshmem_put##BITS##_signal(d, s, n, sig, signal, sig_op, pe);                                               \
-    }                                                                                                               \
-    FABSHMEMI_SHMEM_INLINE void shmem_put##BITS##_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig,        \
-                                                             uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_put" #BITS "_signal_nbi"); \
+    })                                                                                                               \
+    void shmem_put##BITS##_signal_nbi(void *d, const void *s, size_t n, uint64_t *sig,        \
+                                                             uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_put" #BITS "_signal_nbi"); \
         nvshmem_put##BITS##_signal_nbi(d, s, n, sig, signal, sig_op, pe);                                           \
-    }
+    })
 FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_SHMEM_SIZED_SIGNAL)
 #undef FABSHMEMI_SHMEM_SIZED_SIGNAL
 /* OpenSHMEM 1.0's cache management (deprecated): no caches to manage, as the specification
  * allows; they do nothing. */
-FABSHMEMI_SHMEM_INLINE void shmem_clear_cache_inv(void) { FABSHMEMI_CALLED_AS("shmem_clear_cache_inv"); }
-FABSHMEMI_SHMEM_INLINE void shmem_set_cache_inv(void) { FABSHMEMI_CALLED_AS("shmem_set_cache_inv"); }
-FABSHMEMI_SHMEM_INLINE void shmem_clear_cache_line_inv(void *dest) { FABSHMEMI_CALLED_AS("shmem_clear_cache_line_inv"); (void)dest; }
-FABSHMEMI_SHMEM_INLINE void shmem_set_cache_line_inv(void *dest) { FABSHMEMI_CALLED_AS("shmem_set_cache_line_inv"); (void)dest; }
-FABSHMEMI_SHMEM_INLINE void shmem_udcflush(void) { FABSHMEMI_CALLED_AS("shmem_udcflush"); }
-FABSHMEMI_SHMEM_INLINE void shmem_udcflush_line(void *dest) { FABSHMEMI_CALLED_AS("shmem_udcflush_line"); (void)dest; }
+void shmem_clear_cache_inv(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_clear_cache_inv"); })
+void shmem_set_cache_inv(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_set_cache_inv"); })
+void shmem_clear_cache_line_inv(void *dest) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_clear_cache_line_inv"); (void)dest; })
+void shmem_set_cache_line_inv(void *dest) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_set_cache_line_inv"); (void)dest; })
+void shmem_udcflush(void) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_udcflush"); })
+void shmem_udcflush_line(void *dest) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_udcflush_line"); (void)dest; })
 
 /* Contexts: the same calls on a context (the fast path for SHMEM_CTX_DEFAULT stays inline). */
 #define FABSHMEMI_CTX_PE(ctx, pe) ((ctx) == SHMEM_CTX_DEFAULT ? (pe) : fabshmemi_ctx_pe(ctx, pe, __func__))
 /* quiet and fence on SHMEM_CTX_INVALID do nothing (OpenSHMEM 1.5): a PE outside a team quiets
  * the context it did not get without asking. */
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_quiet(shmem_ctx_t c) { FABSHMEMI_CALLED_AS("shmem_ctx_quiet");
+void shmem_ctx_quiet(shmem_ctx_t c) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_quiet");
     if (c == SHMEM_CTX_INVALID) return;
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_quiet();
-}
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_fence(shmem_ctx_t c) { FABSHMEMI_CALLED_AS("shmem_ctx_fence");
+})
+void shmem_ctx_fence(shmem_ctx_t c) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_fence");
     if (c == SHMEM_CTX_INVALID) return;
     if (c != SHMEM_CTX_DEFAULT) fabshmemi_ctx_check(c, __func__);
     nvshmem_fence();
-}
+})
 /* shmem_ctx_FN: nvshmem_FN(dest, source, nelems, the world PE). */
 #define FABSHMEMI_SHMEM_CTX_TRANSFER(FN, TYPE)                                                      \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##FN(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #FN); \
+    void shmem_ctx_##FN(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #FN); \
         shmem_##FN(d, s, n, FABSHMEMI_CTX_PE(c, pe));                                            \
-    }
+    })
 FABSHMEMI_SHMEM_CTX_TRANSFER(putmem, void)
 FABSHMEMI_SHMEM_CTX_TRANSFER(getmem, void)
 FABSHMEMI_SHMEM_CTX_TRANSFER(putmem_nbi, void)
 FABSHMEMI_SHMEM_CTX_TRANSFER(getmem_nbi, void)
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
-                                                    uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal");
+void shmem_ctx_putmem_signal(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
+                                                    uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal");
     nvshmem_putmem_signal(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
-}
-FABSHMEMI_SHMEM_INLINE void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
-                                                        uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal_nbi");
+})
+void shmem_ctx_putmem_signal_nbi(shmem_ctx_t c, void *d, const void *s, size_t n, uint64_t *sig,
+                                                        uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_putmem_signal_nbi");
     nvshmem_putmem_signal_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));
-}
+})
 /* shmem_ctx_IPUT and _IGET (strided), shmem_ctx_PUT_SIGNAL (+ _nbi): the same call on the world PE. */
 #define FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL(IPUT, IGET, PUT_SIGNAL, TYPE)                                        \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##IPUT(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,           \
-                                                 ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #IPUT); \
+    void shmem_ctx_##IPUT(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,           \
+                                                 ptrdiff_t sst, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #IPUT); \
         shmem_##IPUT(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                                \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##IGET(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,           \
-                                                 ptrdiff_t sst, size_t n, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #IGET); \
+    })                                                                                                            \
+    void shmem_ctx_##IGET(shmem_ctx_t c, TYPE *d, const TYPE *s, ptrdiff_t dst,           \
+                                                 ptrdiff_t sst, size_t n, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #IGET); \
         shmem_##IGET(d, s, dst, sst, n, FABSHMEMI_CTX_PE(c, pe));                                                \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##PUT_SIGNAL(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,          \
-                                                       uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #PUT_SIGNAL); \
+    })                                                                                                            \
+    void shmem_ctx_##PUT_SIGNAL(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,          \
+                                                       uint64_t *sig, uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #PUT_SIGNAL); \
         shmem_##PUT_SIGNAL(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                               \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##PUT_SIGNAL##_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,    \
-                                                             uint64_t *sig, uint64_t signal, int sig_op, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #PUT_SIGNAL "_nbi"); \
+    })                                                                                                            \
+    void shmem_ctx_##PUT_SIGNAL##_nbi(shmem_ctx_t c, TYPE *d, const TYPE *s, size_t n,    \
+                                                             uint64_t *sig, uint64_t signal, int sig_op, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #PUT_SIGNAL "_nbi"); \
         shmem_##PUT_SIGNAL##_nbi(d, s, n, sig, signal, sig_op, FABSHMEMI_CTX_PE(c, pe));                         \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_RMA(NAME, TYPE)                                                                       \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put, TYPE)                                                              \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get, TYPE)                                                              \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_put_nbi, TYPE)                                                          \
     FABSHMEMI_SHMEM_CTX_TRANSFER(NAME##_get_nbi, TYPE)                                                          \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_p");                   \
+    void shmem_ctx_##NAME##_p(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_p");                   \
         shmem_##NAME##_p(d, v, FABSHMEMI_CTX_PE(c, pe));                                                       \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_g");                     \
+    })                                                                                                            \
+    TYPE shmem_ctx_##NAME##_g(shmem_ctx_t c, const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_g");                     \
         return shmem_##NAME##_g(s, FABSHMEMI_CTX_PE(c, pe));                                                 \
-    }                                                                                                            \
+    })                                                                                                            \
     FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL(NAME##_iput, NAME##_iget, NAME##_put_signal, TYPE)
 FABSHMEM_FOR_EACH_SHMEM_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
 FABSHMEM_FOR_EACH_SHMEM_ONLY_RMA_TYPE(FABSHMEMI_SHMEM_CTX_RMA)
@@ -554,38 +558,38 @@ FABSHMEM_FOR_EACH_RMA_SIZE(FABSHMEMI_SHMEM_CTX_SIZED)
 #undef FABSHMEMI_SHMEM_CTX_STRIDED_SIGNAL
 #undef FABSHMEMI_SHMEM_CTX_TRANSFER
 #define FABSHMEMI_SHMEM_CTX_AMO(NAME, TYPE)                                                                       \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap"); \
+    TYPE shmem_ctx_##NAME##_atomic_compare_swap(shmem_ctx_t c, TYPE *d, TYPE cond, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap"); \
         return nvshmem_##NAME##_atomic_compare_swap(d, cond, v, FABSHMEMI_CTX_PE(c, pe));                        \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_inc(shmem_ctx_t c, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_inc");            \
+    })                                                                                                            \
+    TYPE shmem_ctx_##NAME##_atomic_fetch_inc(shmem_ctx_t c, TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_inc");            \
         return nvshmem_##NAME##_atomic_fetch_inc(d, FABSHMEMI_CTX_PE(c, pe));                                    \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_inc(shmem_ctx_t c, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_inc");                  \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_inc(shmem_ctx_t c, TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_inc");                  \
         nvshmem_##NAME##_atomic_inc(d, FABSHMEMI_CTX_PE(c, pe));                                                 \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_add");    \
+    })                                                                                                            \
+    TYPE shmem_ctx_##NAME##_atomic_fetch_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_add");    \
         return nvshmem_##NAME##_atomic_fetch_add(d, v, FABSHMEMI_CTX_PE(c, pe));                                 \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_add");          \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_add(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_add");          \
         nvshmem_##NAME##_atomic_add(d, v, FABSHMEMI_CTX_PE(c, pe));                                              \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_EXTENDED_AMO(NAME, TYPE)                                                              \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch(shmem_ctx_t c, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch");          \
+    TYPE shmem_ctx_##NAME##_atomic_fetch(shmem_ctx_t c, const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch");          \
         return nvshmem_##NAME##_atomic_fetch(s, FABSHMEMI_CTX_PE(c, pe));                                        \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_set(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_set");          \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_set(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_set");          \
         nvshmem_##NAME##_atomic_set(d, v, FABSHMEMI_CTX_PE(c, pe));                                              \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_swap(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_swap");         \
+    })                                                                                                            \
+    TYPE shmem_ctx_##NAME##_atomic_swap(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_swap");         \
         return nvshmem_##NAME##_atomic_swap(d, v, FABSHMEMI_CTX_PE(c, pe));                                      \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, OP)                                                           \
-    FABSHMEMI_SHMEM_INLINE TYPE shmem_ctx_##NAME##_atomic_fetch_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_" #OP);   \
+    TYPE shmem_ctx_##NAME##_atomic_fetch_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_" #OP);   \
         return nvshmem_##NAME##_atomic_fetch_##OP(d, v, FABSHMEMI_CTX_PE(c, pe));                                \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_" #OP);         \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_##OP(shmem_ctx_t c, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_" #OP);         \
         nvshmem_##NAME##_atomic_##OP(d, v, FABSHMEMI_CTX_PE(c, pe));                                             \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_BITWISE_AMO(NAME, TYPE) \
     FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, and) FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, or) FABSHMEMI_SHMEM_CTX_BITWISE_ONE(NAME, TYPE, xor)
 FABSHMEM_FOR_EACH_AMO_TYPE(FABSHMEMI_SHMEM_CTX_AMO)
@@ -594,27 +598,27 @@ FABSHMEM_FOR_EACH_EXTENDED_ONLY_AMO_TYPE(FABSHMEMI_SHMEM_CTX_EXTENDED_AMO)
 FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO)
 #undef FABSHMEMI_SHMEM_CTX_AMO
 #define FABSHMEMI_SHMEM_CTX_AMO_NBI(NAME, TYPE)                                                                   \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_compare_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE cond, \
-                                                                       TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap_nbi");                        \
+    void shmem_ctx_##NAME##_atomic_compare_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE cond, \
+                                                                       TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_compare_swap_nbi");                        \
         shmem_##NAME##_atomic_compare_swap_nbi(f, d, cond, v, FABSHMEMI_CTX_PE(c, pe));                          \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_inc_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_inc_nbi"); \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_fetch_inc_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_inc_nbi"); \
         shmem_##NAME##_atomic_fetch_inc_nbi(f, d, FABSHMEMI_CTX_PE(c, pe));                                      \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_add_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_add_nbi"); \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_fetch_add_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_add_nbi"); \
         shmem_##NAME##_atomic_fetch_add_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                   \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_EXTENDED_AMO_NBI(NAME, TYPE)                                                          \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_nbi(shmem_ctx_t c, TYPE *f, const TYPE *s, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_nbi"); \
+    void shmem_ctx_##NAME##_atomic_fetch_nbi(shmem_ctx_t c, TYPE *f, const TYPE *s, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_nbi"); \
         shmem_##NAME##_atomic_fetch_nbi(f, s, FABSHMEMI_CTX_PE(c, pe));                                          \
-    }                                                                                                            \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_swap_nbi"); \
+    })                                                                                                            \
+    void shmem_ctx_##NAME##_atomic_swap_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_swap_nbi"); \
         shmem_##NAME##_atomic_swap_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                        \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, OP)                                                       \
-    FABSHMEMI_SHMEM_INLINE void shmem_ctx_##NAME##_atomic_fetch_##OP##_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) { FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_" #OP "_nbi"); \
+    void shmem_ctx_##NAME##_atomic_fetch_##OP##_nbi(shmem_ctx_t c, TYPE *f, TYPE *d, TYPE v, int pe) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_ctx_" #NAME "_atomic_fetch_" #OP "_nbi"); \
         shmem_##NAME##_atomic_fetch_##OP##_nbi(f, d, v, FABSHMEMI_CTX_PE(c, pe));                                \
-    }
+    })
 #define FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI(NAME, TYPE)                                                           \
     FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, and) FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, or)      \
     FABSHMEMI_SHMEM_CTX_BITWISE_NBI_ONE(NAME, TYPE, xor)
@@ -632,35 +636,35 @@ FABSHMEM_FOR_EACH_BITWISE_AMO_TYPE(FABSHMEMI_SHMEM_CTX_BITWISE_AMO_NBI)
 #undef FABSHMEMI_CTX_PE
 
 /* Teams and team collectives. */
-FABSHMEMI_SHMEM_INLINE int shmem_team_my_pe(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_my_pe"); return nvshmem_team_my_pe(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_team_n_pes(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_n_pes"); return nvshmem_team_n_pes(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_team_translate_pe(shmem_team_t from, int pe, shmem_team_t to) { FABSHMEMI_CALLED_AS("shmem_team_translate_pe");
+int shmem_team_my_pe(shmem_team_t t) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_my_pe"); return nvshmem_team_my_pe(t); })
+int shmem_team_n_pes(shmem_team_t t) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_n_pes"); return nvshmem_team_n_pes(t); })
+int shmem_team_translate_pe(shmem_team_t from, int pe, shmem_team_t to) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_translate_pe");
     return nvshmem_team_translate_pe(from, pe, to);
-}
-FABSHMEMI_SHMEM_INLINE int shmem_team_split_strided(shmem_team_t parent, int start, int stride, int size,
-                                                    const shmem_team_config_t *config, long mask, shmem_team_t *team) { FABSHMEMI_CALLED_AS("shmem_team_split_strided");
+})
+int shmem_team_split_strided(shmem_team_t parent, int start, int stride, int size,
+                                                    const shmem_team_config_t *config, long mask, shmem_team_t *team) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_split_strided");
     nvshmem_team_config_t c = NVSHMEM_TEAM_CONFIG_INITIALIZER;
     if (config) c.num_contexts = config->num_contexts;
     return nvshmem_team_split_strided(parent, start, stride, size, config ? &c : NULL, mask, team);
-}
-FABSHMEMI_SHMEM_INLINE int shmem_team_split_2d(shmem_team_t parent, int xrange, const shmem_team_config_t *xc, long xm,
-                                               shmem_team_t *xt, const shmem_team_config_t *yc, long ym, shmem_team_t *yt) { FABSHMEMI_CALLED_AS("shmem_team_split_2d");
+})
+int shmem_team_split_2d(shmem_team_t parent, int xrange, const shmem_team_config_t *xc, long xm,
+                                               shmem_team_t *xt, const shmem_team_config_t *yc, long ym, shmem_team_t *yt) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_split_2d");
     nvshmem_team_config_t x = NVSHMEM_TEAM_CONFIG_INITIALIZER, y = NVSHMEM_TEAM_CONFIG_INITIALIZER;
     if (xc) x.num_contexts = xc->num_contexts;
     if (yc) y.num_contexts = yc->num_contexts;
     return nvshmem_team_split_2d(parent, xrange, xc ? &x : NULL, xm, xt, yc ? &y : NULL, ym, yt);
-}
-FABSHMEMI_SHMEM_INLINE void shmem_team_destroy(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_destroy"); nvshmem_team_destroy(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_team_sync(shmem_team_t t) { FABSHMEMI_CALLED_AS("shmem_team_sync"); return nvshmem_team_sync(t); }
-FABSHMEMI_SHMEM_INLINE int shmem_broadcastmem(shmem_team_t t, void *d, const void *s, size_t n, int root) { FABSHMEMI_CALLED_AS("shmem_broadcastmem");
+})
+void shmem_team_destroy(shmem_team_t t) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_destroy"); nvshmem_team_destroy(t); })
+int shmem_team_sync(shmem_team_t t) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_team_sync"); return nvshmem_team_sync(t); })
+int shmem_broadcastmem(shmem_team_t t, void *d, const void *s, size_t n, int root) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_broadcastmem");
     return nvshmem_broadcastmem(t, d, s, n, root);
-}
-FABSHMEMI_SHMEM_INLINE int shmem_fcollectmem(shmem_team_t t, void *d, const void *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_fcollectmem"); return nvshmem_fcollectmem(t, d, s, n); }
-FABSHMEMI_SHMEM_INLINE int shmem_alltoallmem(shmem_team_t t, void *d, const void *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_alltoallmem"); return nvshmem_alltoallmem(t, d, s, n); }
+})
+int shmem_fcollectmem(shmem_team_t t, void *d, const void *s, size_t n) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_fcollectmem"); return nvshmem_fcollectmem(t, d, s, n); })
+int shmem_alltoallmem(shmem_team_t t, void *d, const void *s, size_t n) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_alltoallmem"); return nvshmem_alltoallmem(t, d, s, n); })
 #define FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, OP)                                                                     \
-    FABSHMEMI_SHMEM_INLINE int shmem_##NAME##_##OP##_reduce(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) { FABSHMEMI_CALLED_AS("shmem_" #NAME "_" #OP "_reduce");    \
+    int shmem_##NAME##_##OP##_reduce(shmem_team_t t, TYPE *d, const TYPE *s, size_t n) FABSHMEMI_BODY({ FABSHMEMI_CALLED_AS("shmem_" #NAME "_" #OP "_reduce");    \
         return nvshmem_##NAME##_##OP##_reduce(t, d, s, n);                                                         \
-    }
+    })
 #define FABSHMEMI_SHMEM_BITWISE_REDUCE(NAME, TYPE) \
     FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, and) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, or) FABSHMEMI_SHMEM_REDUCE(NAME, TYPE, xor)
 #define FABSHMEMI_SHMEM_ARITH_REDUCE(NAME, TYPE)                                          \
@@ -671,6 +675,12 @@ FABSHMEM_FOR_EACH_SHMEM_ARITH_REDUCE_TYPE(FABSHMEMI_SHMEM_ARITH_REDUCE)
 #undef FABSHMEMI_SHMEM_REDUCE
 #undef FABSHMEMI_SHMEM_BITWISE_REDUCE
 #undef FABSHMEMI_SHMEM_ARITH_REDUCE
+
+#undef FABSHMEMI_BODY
+
+#ifdef __cplusplus
+}
+#endif
 
 /* The generic calls (C11 _Generic, C++ overloads) over the typed ones above. */
 #include "fabshmem/detail/shmem_generic.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compares what libfabshmem.so exports with the API its public headers declare:
-#   - every function nvshmem.h, nvshmemx.h or shmem.h declares or defines inline is an
-#     exported symbol (autotools link checks and programs that declare a call themselves need it);
+#   - every function nvshmem.h, nvshmemx.h, shmem.h or pshmem.h (generated) declares or defines
+#     inline is an exported symbol (autotools link checks and programs that declare a call themselves need it);
 #   - every exported symbol is one of those functions or a variable the headers declare extern
 #     (no internal symbol leaks).
 #   scripts/check-exports.sh [BUILD_DIR]     prints "exports match the headers: N functions"
@@ -13,12 +13,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The C compiler lists every function the headers declare (-aux-info), with the file it is in.
-printf '#include <nvshmem.h>\n#include <nvshmemx.h>\n#include <shmem.h>\n#include <shmemx.h>\n#include <fabshmem/detail/device_state.h>\n' >"$tmp/api.c"
+printf '#include <nvshmem.h>\n#include <nvshmemx.h>\n#include <shmem.h>\n#include <shmemx.h>\n#include <pshmem.h>\n#include <fabshmem/detail/device_state.h>\n' >"$tmp/api.c"
 # CUDA's include folder, where there is one, so that the calls taking CUDA types are declared too.
 cuda_include=()
 [ -f /usr/local/cuda/include/cuda_runtime.h ] && cuda_include=(-I/usr/local/cuda/include)
-cc -std=c11 -fsyntax-only -Iinclude -I"$build/include" "${cuda_include[@]}" -aux-info "$tmp/aux" "$tmp/api.c"
-grep -E '^/\* [^ ]*include/(nvshmem|nvshmemx|shmem|fabshmem/detail/device_state)\.h:' "$tmp/aux" \
+cc -std=c11 -fsyntax-only -Iinclude -I"$build/include" -I"$build/src/profiling" "${cuda_include[@]}" -aux-info "$tmp/aux" "$tmp/api.c"
+grep -E '^/\* [^ ]*(include/(nvshmem|nvshmemx|shmem|fabshmem/detail/device_state)|src/profiling/pshmem)\.h:' "$tmp/aux" \
     | sed -E 's/\(.*//; s/.* \**([A-Za-z_][A-Za-z0-9_]*) *$/\1/' | sort -u >"$tmp/declared"
 # Variables the headers declare extern.
 grep -hoE '^extern [^;(]* \**([A-Za-z_][A-Za-z0-9_]*);' include/*.h \

@@ -4,8 +4,9 @@
 # suite given, and every program that did not pass; logs go to results/openshmem-<time>/ (or
 # OUT_DIR). Each source folder is a tree fetched outside this repository and never changed:
 #   --tests-sos DIR  openshmem-org/tests-sos (Sandia OpenSHMEM's unit, spec-example, apps
-#                    suites): autogen, configure --enable-deprecated-tests, `make check` with
-#                    oshrun -np $NPROCS (2); its automake harness decides each test.
+#                    suites): autogen, configure --enable-deprecated-tests --enable-profiling
+#                    (the pshmem tests), `make check` with oshrun -np $NPROCS (2); its
+#                    automake harness decides each test.
 #   --tests-uh DIR   openshmem-org/tests-uh: every C feature test on $NPROCS PEs; pass: exit
 #                    status 0 and "Pass" printed, test_shmem_global_exit: exit status 99 (as
 #                    its test_parameters.conf expects).
@@ -81,7 +82,7 @@ if [ -n "${src[tests-sos]:-}" ]; then
     fi
     mkdir -p "$obj"
     (cd "$obj" && [ -f Makefile ] || "${src[tests-sos]}/configure" CC="$oshcc" CXX="$oshcxx" \
-        --disable-fortran --enable-deprecated-tests) >"$out/$suite-configure.log" 2>&1
+        --disable-fortran --enable-deprecated-tests --enable-profiling) >"$out/$suite-configure.log" 2>&1
     make -C "$obj" -j2 -k check TESTS= >"$out/$suite-make.log" 2>&1 || true
     find "$obj/test" -name '*.log' -o -name '*.trs' | xargs rm -f
     make -C "$obj" -k check TEST_RUNNER="timeout -k 5 180 $oshrun -np $nprocs" >"$out/$suite-check.log" 2>&1 || true

@@ -253,6 +253,9 @@ FABSHMEM_FCOLLECT_ALGO=bruck check shmem15-bruck-ipc-5pe ok 'shmem15: PASS on 5 
 check generic-cpp-ipc-3pe ok 'generic_cpp: PASS on 3 PEs' srun_n 3 $pe/pe_generic_cpp
 FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check generic-cpp-tcp-2pe ok 'generic_cpp: PASS on 2 PEs' srun_n 2 $pe/pe_generic_cpp
 check start-pes-no-finalize ok 'start_pes: PASS on 2 PEs, returning without shmem_finalize' srun_n 2 $pe/pe_start_pes
+# OpenSHMEM's profiling interface: a tool library sees the program's calls, pshmem_ names work.
+check profiling-ipc-2pe ok 'profiling: PASS on 2 PEs' srun_n 2 $pe/pe_profiling
+FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp check profiling-tcp-3pe ok 'profiling: PASS on 3 PEs' srun_n 3 $pe/pe_profiling
 check shmem15-iget-bad-pe fail "${prefix}error: shmem_long_iget: PE -3 is out of range" srun_n 2 $pe/pe_shmem15 iget_bad_pe
 check shmem15-stack-lock fail "${prefix}error: shmem_set_lock: the symmetric address .* is neither inside the symmetric heap" srun_n 2 $pe/pe_shmem15 stack_lock
 FABSHMEM_STATIC_DATA=0 check openshmem-static-data-off fail "${prefix}error: shmem_int_p: .*\(those are not symmetric in this job: FABSHMEM_STATIC_DATA=0" srun_n 2 $pe/pe_openshmem static_target
@@ -457,6 +460,8 @@ fi
 FABSHMEM_SYMMETRIC_SIZE=18446744073709551615 check env-size-out-of-range fail "${prefix}error: FABSHMEM_SYMMETRIC_SIZE='18446744073709551615' is out of range: expected 64K to 1P" srun_n 2 $ex/hello
 FABSHMEM_PEER_TIMEOUT=-3 check env-negative-timeout fail "${prefix}error: FABSHMEM_PEER_TIMEOUT='-3' is out of range: expected 0 to 3600" srun_n 2 $ex/hello
 FABSHMEM_PROVIDER=nonexistent check provider-unused-warning ok "${prefix}warning: FABSHMEM_PROVIDER=nonexistent does not apply: no PE of this job uses the fabric" srun_n 2 $ex/hello
+# ... naming the variable the user set: libfabric's own FI_PROVIDER, which sites often set.
+FI_PROVIDER=verbs check provider-unused-warning-fi ok "${prefix}warning: FI_PROVIDER=verbs does not apply: .* or unset FI_PROVIDER$" srun_n 2 $ex/hello
 # The launcher dies (mpirun killed) while every PE computes: the PEs notice and end, leaving
 # nothing in /dev/shm.
 orphans_end() {  # orphans_end mpirun|srun

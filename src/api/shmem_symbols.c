@@ -1,8 +1,8 @@
-/* The OpenSHMEM calls that shmem.h defines inline, compiled here once more as ordinary
- * functions with external linkage: every OpenSHMEM routine is then also a symbol of the
- * library, which autotools link checks (AC_CHECK_FUNC, AC_LINK_IFELSE) and programs that
- * declare a routine themselves rely on. */
-#define FABSHMEMI_SHMEM_INLINE
+/* The OpenSHMEM calls that shmem.h forwards to the NVSHMEM ones: shmem.h declares them for
+ * programs and gives their bodies here, where they become symbols of the library. */
+#define FABSHMEMI_DEFINE_SHMEM_FORWARDS
 #include "shmem.h"
 
 void(shmem_wait)(long *ivar, long cmp_value) { shmem_long_wait(ivar, cmp_value); }
+void(shmem_wait_until)(long *ivar, int cmp, long cmp_value) { shmem_long_wait_until(ivar, cmp, cmp_value); }
+long(shmem_swap)(long *dest, long value, int pe) { return shmem_long_swap(dest, value, pe); }

@@ -255,18 +255,20 @@ TransportOptions transport_options(const Config &config) {
     return options;
 }
 
-// FABSHMEM_PROVIDER and FABSHMEM_NIC choose the fabric: say so when no PE opened one (all on
-// one node, through shared memory), rather than ignoring them silently.
+// FABSHMEM_PROVIDER (or libfabric's FI_PROVIDER) and FABSHMEM_NIC choose the fabric: say so
+// when no PE opened one (all on one node, through shared memory), rather than ignoring them
+// silently, naming the variable the user set.
 void warn_unused_fabric_settings(const Runtime &rt) {
     if (rt.routing.network() || rt.my_pe != 0) return;
-    auto warn = [](const char *name, const std::string &value) {
-        if (!value.empty())
-            FS_WARN("%s=%s does not apply: no PE of this job uses the fabric (every PE reaches the "
-                    "others through shared memory on this node); set FABSHMEM_DISABLE_IPC=1 to use it "
-                    "anyway, or unset %s", name, value.c_str(), name);
+    auto warn = [](const char *name, const char *alias, const std::string &value) {
+        if (value.empty()) return;
+        const char *set = std::getenv(name) || !alias ? name : alias;
+        FS_WARN("%s=%s does not apply: no PE of this job uses the fabric (every PE reaches the "
+                "others through shared memory on this node); set FABSHMEM_DISABLE_IPC=1 to use it "
+                "anyway, or unset %s", set, value.c_str(), set);
     };
-    warn("FABSHMEM_PROVIDER", rt.config.provider);
-    warn("FABSHMEM_NIC", rt.config.nic);
+    warn("FABSHMEM_PROVIDER", "FI_PROVIDER", rt.config.provider);
+    warn("FABSHMEM_NIC", nullptr, rt.config.nic);
 }
 
 void load_checked_config(Config *config) {

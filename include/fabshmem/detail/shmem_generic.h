@@ -241,8 +241,13 @@ inline int shmem_sync(shmem_team_t team) { return shmem_team_sync(team); }
 
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
 
-/* What a call with an argument no typed routine takes selects: a compile-time error. */
+/* What a call with an argument no typed routine takes selects: a compile-time error. Declared
+ * without a prototype, so that any call reaches the error; programs built with
+ * -Wstrict-prototypes -Werror must not fail on it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
 void fabshmemi_generic_no_such_type() __attribute__((error("no OpenSHMEM routine takes this argument type")));
+#pragma GCC diagnostic pop
 #define FABSHMEMI_ARG1(a, ...) a
 #define FABSHMEMI_ARG2(a, b, ...) b
 /* The typed routine for pointer ARG among FAMILY's types: shmem_<name>_OP. */
