@@ -127,7 +127,7 @@ fi
 check host-heap-tutorial ok 'Rank 0 read data\[5\] from rank 1: 1\.000000' run 2 env FABSHMEM_HEAP=host $build/examples/tutorial
 # shmem_global_exit with the GPU heap: mpirun's status 0 says every PE ended with 0, none killed.
 check gpu-global-exit ok '' run 3 $build/tests/pe/pe_global_exit 0 barrier
-for t in rma_types rma_sizes ordering busy_target atomics signal_wait collectives openshmem shmem15 generic_cpp quiet_asleep; do
+for t in rma_types rma_sizes ordering busy_target atomics signal_wait collectives openshmem shmem15 generic_cpp quiet_asleep profiling; do
     check "host-heap-$t-tcp" ok 'PASS on 2 PEs' run 2 env FABSHMEM_HEAP=host FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $build/tests/pe/pe_$t
 done
 fi
