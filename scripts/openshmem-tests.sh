@@ -3,9 +3,10 @@
 # (oshcc, oshc++) and run under the local Slurm cluster. Prints "<suite>: N/M pass" for each
 # suite given, and every program that did not pass; logs go to results/openshmem-<time>/ (or
 # OUT_DIR). Each source folder is a tree fetched outside this repository and never changed:
-#   --tests-sos DIR  openshmem-org/tests-sos (Sandia OpenSHMEM's unit, spec-example, apps
-#                    suites): autogen, configure --enable-deprecated-tests --enable-profiling
-#                    (the pshmem tests), `make check` with oshrun -np $NPROCS (2); its
+#   --tests-sos DIR  openshmem-org/tests-sos (Sandia OpenSHMEM's unit, spec-example, apps,
+#                    performance suites): autogen, configure --enable-deprecated-tests
+#                    --enable-profiling (the pshmem tests) --enable-lengthy-tests (the
+#                    performance suite), `make check` with oshrun -np $NPROCS (2); its
 #                    automake harness decides each test.
 #   --tests-uh DIR   openshmem-org/tests-uh: every C feature test on $NPROCS PEs; pass: exit
 #                    status 0 and "Pass" printed, test_shmem_global_exit: exit status 99 (as
@@ -17,7 +18,7 @@
 #                    Cray's extensions (shmemx_*_nb, short atomics) do not link, and are listed.
 #   scripts/openshmem-tests.sh [--tests-sos DIR] [--tests-uh DIR] [--examples DIR] [--cray DIR] [OUT_DIR]
 set -euo pipefail
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 declare -A src=()
 out=""
 while [ $# -gt 0 ]; do
@@ -82,7 +83,8 @@ if [ -n "${src[tests-sos]:-}" ]; then
     fi
     mkdir -p "$obj"
     (cd "$obj" && [ -f Makefile ] || "${src[tests-sos]}/configure" CC="$oshcc" CXX="$oshcxx" \
-        --disable-fortran --enable-deprecated-tests --enable-profiling) >"$out/$suite-configure.log" 2>&1
+        --disable-fortran --enable-deprecated-tests --enable-profiling --enable-lengthy-tests) \
+        >"$out/$suite-configure.log" 2>&1
     make -C "$obj" -j2 -k check TESTS= >"$out/$suite-make.log" 2>&1 || true
     find "$obj/test" -name '*.log' -o -name '*.trs' | xargs rm -f
     make -C "$obj" -k check TEST_RUNNER="timeout -k 5 180 $oshrun -np $nprocs" >"$out/$suite-check.log" 2>&1 || true
