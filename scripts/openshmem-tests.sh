@@ -16,14 +16,18 @@
 #                    fabshmem's message.
 #   --cray DIR       openshmem-org/tests-cray sma1 and sma2 (C, C++) on 4 PEs; programs that use
 #                    Cray's extensions (shmemx_*_nb, short atomics) do not link, and are listed.
-#   scripts/openshmem-tests.sh [--tests-sos DIR] [--tests-uh DIR] [--examples DIR] [--cray DIR] [OUT_DIR]
+#   --prk DIR        ParRes/Kernels' SHMEM kernels (Stencil, Synch_p2p, Transpose), built by
+#                    their own makefiles (a copy of SHMEM/, common/, include/ in build-osu/prk,
+#                    with a common/make.defs naming oshcc), on $NPROCS PEs over the default
+#                    path, tcp and shm; pass: status 0 and "Solution validates".
+#   scripts/openshmem-tests.sh [--tests-sos DIR] [--tests-uh DIR] [--examples DIR] [--cray DIR] [--prk DIR] [OUT_DIR]
 set -euo pipefail
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 declare -A src=()
 out=""
 while [ $# -gt 0 ]; do
     case $1 in
-        --tests-sos | --tests-uh | --examples | --cray) [ -d "${2:-}" ] || usage; src[${1#--}]=$(realpath "$2"); shift 2 ;;
+        --tests-sos | --tests-uh | --examples | --cray | --prk) [ -d "${2:-}" ] || usage; src[${1#--}]=$(realpath "$2"); shift 2 ;;
         -*) usage ;;
         *) out=$1; shift ;;
     esac
@@ -127,5 +131,26 @@ if [ -n "${src[cray]:-}" ]; then
     extensions=$(cat "$obj"/*.build.log 2>/dev/null | sed -n "s/.*undefined reference to \`\(.*\)'/\1/p" | sort -u | tr '\n' ' ')
     report "4 PEs; $(( ${#files[@]} - $(wc -w <<<"$built") )) of ${#files[@]} do not link, using Cray's ${extensions:-}"
 fi
+if [ -n "${src[prk]:-}" ]; then
+    suite=prk obj=$root/build-osu/prk
+    rm -rf "$obj" && mkdir -p "$obj"
+    cp -r "${src[prk]}/SHMEM" "${src[prk]}/common" "${src[prk]}/include" "$obj/"
+    printf 'CC=cc\nDEFAULT_OPT_FLAGS=-O2\nSHMEMCC=%s -std=gnu99\n' "$oshcc" >"$obj/common/make.defs"
+    # The order 840 divides among 2 to 8 PEs, as the transpose asks.
+    kernels=("Stencil stencil 10 1000" "Synch_p2p p2p 10 1000 200" "Transpose transpose 10 840 32")
+    for kernel in "${kernels[@]}"; do
+        read -r dir name args <<<"$kernel"
+        if ! make -C "$obj/SHMEM/$dir" "$name" >"$out/$suite-$name-make.log" 2>&1; then
+            total=$((total + 1)); failures+=("$name (does not build): $out/$suite-$name-make.log"); continue
+        fi
+        for path in default tcp shm; do
+            env=(); [ $path = default ] || env=(FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=$path)
+            PASS_TEXT="Solution validates" run "$name-$path" pass env "${env[@]}" "$oshrun" -np "$nprocs" \
+                "$obj/SHMEM/$dir/$name" $args
+        done
+    done
+    report "$nprocs PEs"
+fi
+
 echo "openshmem-tests: logs in $out"
 exit $status
