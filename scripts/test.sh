@@ -434,7 +434,13 @@ consumer_cmake() {  # the same application as a CMake project: find_package(fabs
     cmake --build "$work/build-cmake" >/dev/null &&
     srun_n 2 "$work/build-cmake/consumer-fabshmem" && srun_n 2 "$work/build-cmake/consumer-nvshmem"
 }
-export -f consumer_installed consumer_subproject consumer_cuda consumer_cmake
+consumer_nvcc_line() {  # NVIDIA's documented build line, NVSHMEM_HOME being fabshmem's prefix
+    /usr/local/cuda/bin/nvcc -rdc=true -ccbin g++ -gencode=arch=compute_90,code=sm_90 -I "$work/prefix/include" \
+        examples/cuda-app/kernel_tutorial.cu -o "$work/nvcc-line" -L "$work/prefix/lib" -lnvshmem_host -lnvshmem_device &&
+    readelf -d "$work/nvcc-line" | grep -q 'NEEDED.*libfabshmem.so.0' &&
+    LD_LIBRARY_PATH=$work/prefix/lib srun_n 2 "$work/nvcc-line"
+}
+export -f consumer_installed consumer_subproject consumer_cuda consumer_cmake consumer_nvcc_line
 check consumer-installed ok 'consumer: OK on 2 PEs' consumer_installed
 check consumer-subproject ok 'consumer: OK on 2 PEs' consumer_subproject
 check consumer-cmake ok 'consumer: OK on 2 PEs' consumer_cmake
@@ -453,8 +459,9 @@ if [ -x /usr/local/cuda/bin/nvcc ]; then
     libdir=$(dirname "$(find "$work/prefix" -name fabshmem.pc)")
     export libdir
     check consumer-cuda ok 'kernel-tutorial: no usable GPU here|Rank 0 read data\[5\] from rank 1 in a kernel: 1\.0' consumer_cuda
+    check consumer-nvcc-line ok 'kernel-tutorial: no usable GPU here|Rank 0 read data\[5\] from rank 1 in a kernel: 1\.0' consumer_nvcc_line
 else
-    skipped=$((skipped + 1)); echo "  skip  consumer-cuda: no nvcc at /usr/local/cuda/bin"
+    skipped=$((skipped + 2)); echo "  skip  consumer-cuda, consumer-nvcc-line: no nvcc at /usr/local/cuda/bin"
 fi
 # Values that would corrupt state are refused at init, naming the variable and the range.
 FABSHMEM_SYMMETRIC_SIZE=18446744073709551615 check env-size-out-of-range fail "${prefix}error: FABSHMEM_SYMMETRIC_SIZE='18446744073709551615' is out of range: expected 64K to 1P" srun_n 2 $ex/hello
