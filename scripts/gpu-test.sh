@@ -106,6 +106,9 @@ check gpu-collectives-doubling-tcp-4pe ok 'gpu_collectives: PASS on 4 PEs' run 4
 check gpu-collectives-pull-ipc-3pe ok 'gpu_collectives: PASS on 3 PEs' run 3 env FABSHMEM_BROADCAST_ALGO=pull FABSHMEM_FCOLLECT_ALGO=pull FABSHMEM_ALLTOALL_ALGO=pull $g/gpu_collectives
 check gpu-device-bad-pe fail 'fabshmem: PE 0: error: nvshmem_int_g \(in a kernel\): PE 7 is out of range' run 1 $g/gpu_device bad_pe
 check gpu-device-before-init fail 'fabshmem: PE \?: error: nvshmem_my_pe was called in a kernel' $g/gpu_device before_init
+# A thread's variable as the local buffer of a get from a PE the host reaches (no mapping): said so.
+check gpu-device-local-memory-ring fail "error: nvshmem_getmem \(in a kernel\): the local buffer .* is the kernel's own local or shared memory" \
+    run 2 env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp $g/gpu_device local_memory
 if [ -n "${LIBFABRIC_CUDA:-}" ]; then
     # GPUDirect: the provider registers the GPU heap (FI_HMEM_CUDA) and reads and writes it
     # itself; local GPU buffers are registered too. shm is a software provider (its FI_HMEM

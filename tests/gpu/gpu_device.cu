@@ -365,10 +365,79 @@ void check_strided() {
     nvshmem_free(source);
 }
 
+// ---- a kernel's own memory as the local buffer (a thread's variable, a __shared__ tile) -------
+
+constexpr unsigned kLocalThreads = 256;
+__global__ void local_memory_kernel(const long long *source, long long *inbox, long long *got, char *three, int peer) {
+    const unsigned t = threadIdx.x;
+    const int me = nvshmem_my_pe();
+    long long value;  // in this thread's local memory
+    nvshmem_getmem(&value, source + t, sizeof value, peer);
+    got[t] = value;
+    long long mine = 1000 * t + me;
+    nvshmem_putmem(inbox + t, &mine, sizeof mine, peer);
+    char bytes[3];  // an odd size at an odd address
+    nvshmem_getmem(bytes, reinterpret_cast<const char *>(source) + 1, sizeof bytes, peer);
+    if (t == 0)
+        for (int k = 0; k < 3; ++k) three[k] = bytes[k];
+    __shared__ long long tile[kLocalThreads];
+    nvshmemx_getmem_block(tile, source + kLocalThreads, sizeof tile, peer);
+    got[kLocalThreads + t] = tile[t];
+    __syncthreads();
+    tile[t] = 2000 * t + me;
+    __syncthreads();
+    nvshmemx_putmem_block(inbox + kLocalThreads, tile, sizeof tile, peer);
+    if (t == 0) nvshmem_quiet();
+}
+
+void check_local_memory() {
+    int me = nvshmem_my_pe(), peer = (me + 1) % nvshmem_n_pes();
+    const unsigned n = 2 * kLocalThreads;
+    auto *source = static_cast<long long *>(nvshmem_malloc(n * sizeof(long long)));
+    auto *inbox = static_cast<long long *>(nvshmem_calloc(n, sizeof(long long)));
+    long long *got = nullptr;
+    char *three = nullptr;
+    CUDA_OK(cudaMalloc(&got, n * sizeof(long long)));
+    CUDA_OK(cudaMalloc(&three, 3));
+    auto value = [](unsigned i, int pe) { return static_cast<long long>(i) * 31 + pe * 1000003LL; };
+    std::vector<long long> host(n);
+    for (unsigned i = 0; i < n; ++i) host[i] = value(i, me);
+    CUDA_OK(cudaMemcpy(source, host.data(), n * sizeof(long long), cudaMemcpyHostToDevice));
+    nvshmem_barrier_all();
+    local_memory_kernel<<<1, kLocalThreads>>>(source, inbox, got, three, peer);
+    CUDA_OK(cudaDeviceSynchronize());
+    nvshmem_barrier_all();
+    CUDA_OK(cudaMemcpy(host.data(), got, n * sizeof(long long), cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < n; ++i)
+        PE_CHECK(host[i] == value(i, peer), "get into a kernel's %s memory: element %u is %lld",
+                 i < kLocalThreads ? "local" : "shared", i, host[i]);
+    CUDA_OK(cudaMemcpy(host.data(), inbox, n * sizeof(long long), cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < n; ++i) {
+        long long want = i < kLocalThreads ? 1000LL * i + peer : 2000LL * (i - kLocalThreads) + peer;
+        PE_CHECK(host[i] == want, "put from a kernel's %s memory: element %u is %lld",
+                 i < kLocalThreads ? "local" : "shared", i, host[i]);
+    }
+    char bytes[3];
+    long long first = value(0, peer);
+    CUDA_OK(cudaMemcpy(bytes, three, 3, cudaMemcpyDeviceToHost));
+    PE_CHECK(std::memcmp(bytes, reinterpret_cast<const char *>(&first) + 1, 3) == 0,
+             "a 3-byte get into a thread's variable");
+    nvshmem_barrier_all();
+    CUDA_OK(cudaFree(three));
+    CUDA_OK(cudaFree(got));
+    nvshmem_free(inbox);
+    nvshmem_free(source);
+}
+
 // ---- misuse in a kernel ----------------------------------------------------------------------
 
 __global__ void bad_pe_kernel(const int *source, int *out) { *out = nvshmem_int_g(source, 7); }
 __global__ void my_pe_kernel(int *out) { *out = nvshmem_my_pe(); }
+__global__ void local_memory_misuse_kernel(const int *source, int *out, int peer) {
+    int value;  // a thread's variable: the host cannot write it for the request ring
+    nvshmem_getmem(&value, source, sizeof value, peer);
+    *out = value;
+}
 
 int misuse(const std::string &which) {
     int *out = nullptr;
@@ -382,7 +451,8 @@ int misuse(const std::string &which) {
     nvshmem_init();
     int *source = static_cast<int *>(nvshmem_malloc(sizeof(int)));
     CUDA_OK(cudaMalloc(&out, sizeof(int)));
-    bad_pe_kernel<<<1, 1>>>(source, out);
+    if (which == "local_memory") local_memory_misuse_kernel<<<1, 1>>>(source, out, (nvshmem_my_pe() + 1) % nvshmem_n_pes());
+    else bad_pe_kernel<<<1, 1>>>(source, out);
     cudaError_t rc = cudaDeviceSynchronize();
     std::printf("kernel ended: %s\n", cudaGetErrorString(rc));
     return rc == cudaSuccess ? 0 : 1;
@@ -459,6 +529,10 @@ int main(int argc, char **argv) {
     int *probe = static_cast<int *>(nvshmem_malloc(sizeof(int)));
     bool mapped = nvshmem_ptr(probe, (me + 1) % 2) != nullptr;
     nvshmem_free(probe);
+    if (mapped) {  // over the request ring the host carries it, which cannot (the misuse case local_memory)
+        check_local_memory();
+        stage_done("gpu_device", "a thread's variable and a __shared__ tile as the local buffer");
+    }
     nvshmem_barrier_all();
     if (me == 0) std::printf("gpu_device: PASS on 2 PEs, %s\n", mapped ? "CUDA IPC (loads and stores)" : "request ring to the fabric");
     nvshmem_finalize();

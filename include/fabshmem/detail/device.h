@@ -87,6 +87,15 @@ __device__ __noinline__ void fail_unreachable(const char *function, int pe) {
     __trap();
 }
 
+__device__ __noinline__ void fail_local_memory(const char *function, const void *local, int pe) {
+    printf("fabshmem: PE %d: error: %s (in a kernel): the local buffer %p is the kernel's own local or "
+           "shared memory (a variable, a __shared__ array), which the host that carries the transfer "
+           "to PE %d (not mapped on this GPU) cannot reach; use global memory there (cudaMalloc, "
+           "nvshmem_malloc)\n",
+           state.my_pe, function, local, pe);
+    __trap();
+}
+
 __device__ inline const fabshmemi_device_state &ready(const char *function) {
     if (state.magic != FABSHMEMI_DEVICE_STATE_MAGIC) fail_no_state(function);
     return state;
@@ -283,6 +292,37 @@ __device__ inline void copy_words(const Group &group, Word *d, const Word *s, si
     for (; i < words; i += n) __stcg(d + i, __ldcg(s + i));
 }
 
+// One side in the kernel's own local or shared memory (a thread's variable, a __shared__
+// tile), which the .cg loads and stores cannot address: plain accesses there, .cg on the side
+// in global memory (a mapped heap), in the widest word both addresses and the length allow.
+template <class Word, class Group>
+__device__ inline void copy_words_generic(const Group &group, Word *d, const Word *s, size_t words, bool d_global,
+                                          bool s_global) {
+    for (size_t i = group.rank(); i < words; i += group.size()) {
+        const Word word = s_global ? __ldcg(s + i) : s[i];
+        if (d_global) __stcg(d + i, word);
+        else d[i] = word;
+    }
+}
+
+template <class Group>
+__device__ __noinline__ void copy_generic(const Group &group, void *dest, const void *source, size_t bytes) {
+    const bool d_global = __isGlobal(dest), s_global = __isGlobal(source);
+    const uintptr_t all = reinterpret_cast<uintptr_t>(dest) | reinterpret_cast<uintptr_t>(source) | bytes;
+    if ((all & 15) == 0)
+        return copy_words_generic(group, static_cast<int4 *>(dest), static_cast<const int4 *>(source), bytes / 16,
+                                  d_global, s_global);
+    if ((all & 7) == 0)
+        return copy_words_generic(group, static_cast<unsigned long long *>(dest),
+                                  static_cast<const unsigned long long *>(source), bytes / 8, d_global, s_global);
+    if ((all & 3) == 0)
+        return copy_words_generic(group, static_cast<unsigned *>(dest), static_cast<const unsigned *>(source),
+                                  bytes / 4, d_global, s_global);
+    return copy_words_generic(group, static_cast<unsigned char *>(dest), static_cast<const unsigned char *>(source),
+                              bytes, d_global, s_global);
+}
+
+// Both sides in global memory.
 template <class Group>
 __device__ inline void copy(const Group &group, void *dest, const void *source, size_t bytes) {
     char *d = static_cast<char *>(dest);
@@ -313,6 +353,14 @@ __device__ inline void copy(const Group &group, void *dest, const void *source, 
     for (size_t j = head + vectors * 16 + rank; j < bytes; j += n) d[j] = __ldcg(s + j);
 }
 
+// A copy between a mapped heap and the caller's `local` buffer (dest or source), wherever that is.
+template <class Group>
+__device__ inline void copy_with_local(const Group &group, void *dest, const void *source, size_t bytes,
+                                       const void *local) {
+    if (__isGlobal(local)) copy(group, dest, source, bytes);
+    else copy_generic(group, dest, source, bytes);
+}
+
 // ---- RMA ----------------------------------------------------------------------------------
 
 template <class Group>
@@ -321,7 +369,9 @@ __device__ inline void get(const Group &group, const char *function, void *dest,
     const Remote at = remote(function, source, bytes, pe);
     if (bytes == 0) return;
     if (at.mapped) {
-        copy(group, dest, at.mapped, bytes);
+        copy_with_local(group, dest, at.mapped, bytes, dest);
+    } else if (!__isGlobal(dest)) {
+        fail_local_memory(function, dest, pe);
     } else if (group.rank() == 0) {
         request(function, FABSHMEMI_OP_GET, pe, at.offset, dest, bytes, 0, blocking);
     }
@@ -334,8 +384,9 @@ __device__ inline void put(const Group &group, const char *function, void *dest,
     const Remote at = remote(function, dest, bytes, pe);
     if (bytes == 0) return;
     if (at.mapped) {
-        copy(group, at.mapped, source, bytes);
+        copy_with_local(group, at.mapped, source, bytes, source);
     } else {
+        if (!__isGlobal(source)) fail_local_memory(function, source, pe);
         group.sync();  // every thread's part of `source` is written
         if (group.rank() == 0)
             request(function, FABSHMEMI_OP_PUT, pe, at.offset, source, bytes, 0, blocking);
@@ -365,10 +416,11 @@ __device__ inline void strided(const Group &group, const char *function, bool is
         char *mapped = at.mapped - low * size;  // element 0's remote address
         for (size_t i = group.rank(); i < nelems; i += group.size()) {
             const ptrdiff_t k = static_cast<ptrdiff_t>(i);
-            if (is_put) copy(Thread(), mapped + k * dst * size, s + k * sst * size, element);
-            else copy(Thread(), d + k * dst * size, mapped + k * sst * size, element);
+            if (is_put) copy_with_local(Thread(), mapped + k * dst * size, s + k * sst * size, element, s);
+            else copy_with_local(Thread(), d + k * dst * size, mapped + k * sst * size, element, d);
         }
     } else {
+        if (!__isGlobal(is_put ? source : dest)) fail_local_memory(function, is_put ? source : dest, pe);
         group.sync();  // every thread's part of `source` is written
         if (group.rank() == 0) {
             for (size_t i = 0; i < nelems; ++i) {
