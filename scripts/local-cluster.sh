@@ -7,6 +7,8 @@
 #   scripts/local-cluster.sh exec CMD...      run a Slurm client (srun, sinfo) against it
 #   scripts/local-cluster.sh down             stop it and remove everything `up` made
 #   scripts/local-cluster.sh status
+#   scripts/local-cluster.sh link NODE down|up   cut simulated node NODE (n2) off the network
+#                                             and back: a fault injected from outside
 #
 # Without --nodes: one node, this host. With --nodes N (N >= 2): N simulated hosts n1..nN on
 # one machine. Each node's slurmd lives in its own network namespace (address 198.51.100.1x
@@ -182,8 +184,15 @@ down)
 status)
     in_ctl sinfo
     ;;
+link)
+    # The node's port on the bridge: its processes keep running, nothing reaches them.
+    [ -f "$nodes_file" ] || die "link: only simulated nodes (up --nodes N) have links to cut"
+    node=${2:?link needs a node (n1, n2, ...)} state=${3:?link needs down or up}
+    [[ $state =~ ^(down|up)$ ]] || die "link: down or up, not '$state'"
+    ip -n $ns_prefix-br link set "pv$node" "$state" || die "link: no simulated node '$node'"
+    ;;
 *)
-    echo "usage: $0 up [--nodes N] | exec CMD... | down | status" >&2
+    echo "usage: $0 up [--nodes N] | exec CMD... | down | status | link NODE down|up" >&2
     exit 2
     ;;
 esac

@@ -582,6 +582,22 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     # unanswered, and the job ends within seconds, well before the collective timeout.
     check stopped-peer-2x1 fail "${prefix}error: PE 1 \(on another node\) has not answered a read for 5 s, while this PE was in a barrier" \
         timeout -k 2 20 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=1 $pe/pe_dead_peer barrier stop 1
+    # The network between the nodes goes down (the second node's link cut from outside 4 s
+    # into the job, mended 10 s later so that Slurm can end the step) while the PEs compute,
+    # wait in barriers or get from each other: both sides' watchdogs say so and end the job,
+    # and no process is left on either node.
+    partitioned() {
+        (sleep 4; scripts/local-cluster.sh link n2 down; sleep 10; scripts/local-cluster.sh link n2 up) &
+        local cut=$!
+        timeout -k 2 40 scripts/local-cluster.sh exec srun --mpi=pmix --kill-on-bad-exit=0 -N 2 --ntasks-per-node=1 "$@"
+        local rc=$?
+        wait $cut
+        return $rc
+    }
+    export -f partitioned
+    for w in compute barrier get; do
+        check "network-down-2x1-$w" fail "${prefix}error: PE [01] \(on another node\) has not answered a read for 5 s, .*the network between is down" partitioned $pe/pe_dead_peer $w none
+    done
     # A PE of the second node dies inside init, or while PE 0 waits there: the job ends, and
     # nothing is left on either node.
     for t in init_fault init_peer_dies; do

@@ -368,7 +368,8 @@ void check_strided() {
 // ---- a kernel's own memory as the local buffer (a thread's variable, a __shared__ tile) -------
 
 constexpr unsigned kLocalThreads = 256;
-__global__ void local_memory_kernel(const long long *source, long long *inbox, long long *got, char *three, int peer) {
+__global__ void local_memory_kernel(const long long *source, long long *inbox, long long *got, char *three,
+                                    long long *spread, int peer) {
     const unsigned t = threadIdx.x;
     const int me = nvshmem_my_pe();
     long long value;  // in this thread's local memory
@@ -387,7 +388,14 @@ __global__ void local_memory_kernel(const long long *source, long long *inbox, l
     tile[t] = 2000 * t + me;
     __syncthreads();
     nvshmemx_putmem_block(inbox + kLocalThreads, tile, sizeof tile, peer);
-    if (t == 0) nvshmem_quiet();
+    if (t == 0) {  // strided: every third element into a thread's array, then spread out from it
+        long long four[4];
+        nvshmem_longlong_iget(four, source, 1, 3, 4, peer);
+        for (int k = 0; k < 4; ++k) got[2 * kLocalThreads + k] = four[k];
+        for (int k = 0; k < 4; ++k) four[k] = 3000 * k + me;
+        nvshmem_longlong_iput(spread, four, 2, 1, 4, peer);
+        nvshmem_quiet();
+    }
 }
 
 void check_local_memory() {
@@ -395,22 +403,33 @@ void check_local_memory() {
     const unsigned n = 2 * kLocalThreads;
     auto *source = static_cast<long long *>(nvshmem_malloc(n * sizeof(long long)));
     auto *inbox = static_cast<long long *>(nvshmem_calloc(n, sizeof(long long)));
+    auto *spread = static_cast<long long *>(nvshmem_calloc(8, sizeof(long long)));
     long long *got = nullptr;
     char *three = nullptr;
-    CUDA_OK(cudaMalloc(&got, n * sizeof(long long)));
+    CUDA_OK(cudaMalloc(&got, (n + 4) * sizeof(long long)));
     CUDA_OK(cudaMalloc(&three, 3));
     auto value = [](unsigned i, int pe) { return static_cast<long long>(i) * 31 + pe * 1000003LL; };
     std::vector<long long> host(n);
     for (unsigned i = 0; i < n; ++i) host[i] = value(i, me);
     CUDA_OK(cudaMemcpy(source, host.data(), n * sizeof(long long), cudaMemcpyHostToDevice));
     nvshmem_barrier_all();
-    local_memory_kernel<<<1, kLocalThreads>>>(source, inbox, got, three, peer);
+    local_memory_kernel<<<1, kLocalThreads>>>(source, inbox, got, three, spread, peer);
     CUDA_OK(cudaDeviceSynchronize());
     nvshmem_barrier_all();
-    CUDA_OK(cudaMemcpy(host.data(), got, n * sizeof(long long), cudaMemcpyDeviceToHost));
+    host.resize(n + 4);
+    CUDA_OK(cudaMemcpy(host.data(), got, (n + 4) * sizeof(long long), cudaMemcpyDeviceToHost));
     for (unsigned i = 0; i < n; ++i)
         PE_CHECK(host[i] == value(i, peer), "get into a kernel's %s memory: element %u is %lld",
                  i < kLocalThreads ? "local" : "shared", i, host[i]);
+    for (unsigned k = 0; k < 4; ++k)
+        PE_CHECK(host[n + k] == value(3 * k, peer), "strided get into a thread's array: element %u is %lld", k,
+                 host[n + k]);
+    long long spread_host[8];
+    CUDA_OK(cudaMemcpy(spread_host, spread, sizeof spread_host, cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < 8; ++i) {
+        long long want = i % 2 ? 0 : 3000LL * (i / 2) + peer;
+        PE_CHECK(spread_host[i] == want, "strided put from a thread's array: element %u is %lld", i, spread_host[i]);
+    }
     CUDA_OK(cudaMemcpy(host.data(), inbox, n * sizeof(long long), cudaMemcpyDeviceToHost));
     for (unsigned i = 0; i < n; ++i) {
         long long want = i < kLocalThreads ? 1000LL * i + peer : 2000LL * (i - kLocalThreads) + peer;
@@ -425,6 +444,7 @@ void check_local_memory() {
     nvshmem_barrier_all();
     CUDA_OK(cudaFree(three));
     CUDA_OK(cudaFree(got));
+    nvshmem_free(spread);
     nvshmem_free(inbox);
     nvshmem_free(source);
 }

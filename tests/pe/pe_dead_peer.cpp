@@ -5,6 +5,8 @@
 // every other PE is WHERE: `barrier` (barriers in a
 // loop), `get` (blocking gets from the dying PE), `quiet` (non-blocking puts to it and quiet)
 // or `compute` (its own loop, no fabshmem call). A survivor still running after 30 s fails.
+// HOW `none`: nobody dies; the fault comes from outside (a test cuts the network between
+// nodes), and gets and puts go to the next PE.
 //   pe_dead_peer late_init SECONDS: PE 1 reaches nvshmem_init that late (bootstrap timeout).
 //   pe_dead_peer init_fault: PE 1 dies inside nvshmem_init (PE 0 comes 4 s late).
 //   pe_dead_peer init_peer_dies: PE 0 waits inside nvshmem_init for PE 1, which dies first.
@@ -58,9 +60,10 @@ int main(int argc, char **argv) {
         return 0;
     }
     std::string how = argc > 2 ? argv[2] : "exit";
-    int dying = where == "orphan" ? -1 : argc > 3 ? std::atoi(argv[3]) : 1;
+    int dying = where == "orphan" || how == "none" ? -1 : argc > 3 ? std::atoi(argv[3]) : 1;
     nvshmem_init();
     int me = nvshmem_my_pe();
+    int target = dying >= 0 ? dying : (me + 1) % nvshmem_n_pes();
     const size_t bytes = 4096;
     auto *block = static_cast<char *>(nvshmem_malloc(bytes));
     std::vector<char> local(bytes, static_cast<char>(me));
@@ -75,9 +78,9 @@ int main(int argc, char **argv) {
     volatile unsigned long spin = 0;
     while (std::chrono::steady_clock::now() - start < std::chrono::seconds(30)) {
         if (where == "barrier") nvshmem_barrier_all();
-        else if (where == "get") nvshmem_getmem(local.data(), block, bytes, dying);
+        else if (where == "get") nvshmem_getmem(local.data(), block, bytes, target);
         else if (where == "quiet") {
-            nvshmem_putmem_nbi(block, local.data(), bytes, dying);
+            nvshmem_putmem_nbi(block, local.data(), bytes, target);
             nvshmem_quiet();
         } else if (where == "compute" || where == "orphan") {
             for (int i = 0; i < 100000; ++i) spin = spin + 1;
@@ -87,6 +90,7 @@ int main(int argc, char **argv) {
         }
     }
     if (where == "orphan") std::printf("PE %d: still running 30 s later: the launcher's death went unnoticed\n", me);
+    else if (dying < 0) std::printf("PE %d: still running 30 s later: the fault went unnoticed\n", me);
     else std::printf("PE %d: still running 30 s later: the death of PE %d went unnoticed\n", me, dying);
     return 1;
 }

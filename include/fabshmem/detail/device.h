@@ -414,10 +414,14 @@ __device__ inline void strided(const Group &group, const char *function, bool is
     const ptrdiff_t size = static_cast<ptrdiff_t>(element);
     if (at.mapped) {
         char *mapped = at.mapped - low * size;  // element 0's remote address
+        // Every element of the local buffer lies in the same space as its first: looked at once.
+        const bool local_global = __isGlobal(is_put ? source : dest);
         for (size_t i = group.rank(); i < nelems; i += group.size()) {
             const ptrdiff_t k = static_cast<ptrdiff_t>(i);
-            if (is_put) copy_with_local(Thread(), mapped + k * dst * size, s + k * sst * size, element, s);
-            else copy_with_local(Thread(), d + k * dst * size, mapped + k * sst * size, element, d);
+            char *to = is_put ? mapped + k * dst * size : d + k * dst * size;
+            const char *from = is_put ? s + k * sst * size : mapped + k * sst * size;
+            if (local_global) copy(Thread(), to, from, element);
+            else copy_generic(Thread(), to, from, element);
         }
     } else {
         if (!__isGlobal(is_put ? source : dest)) fail_local_memory(function, is_put ? source : dest, pe);
