@@ -382,6 +382,15 @@ done
 echo "== under OpenMPI's mpirun (another PMIx launcher)"
 check mpirun-tutorial ok "$tutorial_line" mpirun_n 2 $ex/tutorial
 FABSHMEM_PROVIDER=tcp check mpirun-rma_sizes ok 'PASS on 2 PEs' mpirun_n 2 $pe/pe_rma_sizes
+# /dev/shm smaller than the node's heaps (a container's default): a warning at init, then the
+# PE whose write finds it full ends with a message (not "Bus error"). A mount namespace of the
+# job's own, with a 16 MiB tmpfs on /dev/shm, and mpirun inside it.
+small_dev_shm() { unshare -m sh -c 'mount -t tmpfs -o size=16M tmpfs /dev/shm && exec "$@"' _ "$@"; }
+export -f small_dev_shm
+check dev-shm-full fail "${prefix}error: /dev/shm is full \(16 MiB in all\): a write to (this PE's|PE [01]'s) symmetric heap" \
+    small_dev_shm mpirun --allow-run-as-root --oversubscribe -n 2 $pe/pe_rma_sizes
+grep -Eq "${prefix}warning: /dev/shm holds 16 MiB, less than the .* symmetric heaps of this node's 2 PEs" "$logs/dev-shm-full.log"
+record dev-shm-small-warned $?
 
 echo "== nvshmemx_init_attr: a unique id (no PMIx), the program's MPI"
 # uid_job N MODE...: N tasks started by srun without PMIx; rank 0 writes the id to a fresh file.

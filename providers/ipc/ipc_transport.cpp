@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "log.h"
+#include "shared_memory_fault.h"
 
 namespace fabshmem {
 namespace {
@@ -37,13 +38,15 @@ constexpr int kDescriptorTimeoutMs = 60000;
 
 std::string mailbox_name(const char *heap_name) { return std::string(heap_name) + ".fd"; }
 
-void *map_shared(const char *name, size_t bytes, std::string *error) {
+// Maps a node peer's shared memory, noted so that a write tmpfs has no page for is reported.
+void *map_shared(const char *name, size_t bytes, int pe, const char *what, std::string *error) {
     int fd = shm_open(name, O_RDWR, 0);
     struct stat st{};
     void *base = MAP_FAILED;
     if (fd >= 0 && fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) == bytes)
         base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (base == MAP_FAILED) *error = fd < 0 ? std::strerror(errno) : "its size differs";
+    else note_shared_mapping(base, bytes, pe, what);
     if (fd >= 0) close(fd);
     return base == MAP_FAILED ? nullptr : base;
 }
@@ -52,6 +55,7 @@ void *map_shared(const char *name, size_t bytes, std::string *error) {
 
 IpcTransport::~IpcTransport() {
     for (Peer &peer : peers_.entries()) {
+        for (void *mapping : {peer.host_mapping, static_cast<void *>(peer.statics)}) forget_shared_mapping(mapping);
         if (peer.host_mapping) munmap(peer.host_mapping, peer.host_mapping_size);
         if (peer.statics) munmap(peer.statics, peer.statics_size);
         if (peer.cuda_mapping) cuda::ipc_close(peer.cuda_mapping);
@@ -178,7 +182,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         if (pe == bootstrap.rank() || !card.name[0]) continue;
         IpcTransport::Peer &peer = peers.on_node(pe);
         size_t host_bytes = cuda_heap ? space.signals.size : space.data.size;
-        peer.host_mapping = map_shared(card.name, host_bytes, &error);
+        peer.host_mapping = map_shared(card.name, host_bytes, pe, cuda_heap ? "signal words" : "symmetric heap", &error);
         if (!peer.host_mapping) return fail(pe, card.name);
         peer.host_mapping_size = host_bytes;
         peer.signals = static_cast<char *>(peer.host_mapping);
@@ -191,7 +195,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         }
         // Static data: only between copies of one program (same segment size).
         if (mine.static_name[0] && card.static_name[0] && card.static_size == mine.static_size) {
-            peer.statics = static_cast<char *>(map_shared(card.static_name, mine.static_size, &error));
+            peer.statics = static_cast<char *>(map_shared(card.static_name, mine.static_size, pe, "global and static variables", &error));
             if (!peer.statics) return fail(pe, card.static_name);
             peer.statics_size = mine.static_size;
         }

@@ -22,6 +22,7 @@
 #include "log.h"
 #include "nvshmemx.h"
 #include "parse.h"
+#include "shared_memory_fault.h"
 
 namespace fabshmem {
 namespace {
@@ -89,6 +90,19 @@ std::string shared_heap_name(int pe) {
 // A heap name lives only until every node peer has mapped it (end of init) or the job fails;
 // a PE killed in between (SIGKILL during init) leaves its name behind. Remove this user's
 // names whose process is gone.
+// Host heaps shared with node peers live in /dev/shm, whose pages are taken as they are first
+// written: where it cannot hold every heap of the node (a container's 64 MiB), say so once per
+// node at init rather than only when a write finds it full (shared_memory_fault.h).
+void warn_if_dev_shm_small(const Runtime &rt) {
+    size_t node_pes = rt.bootstrap->node_pes().size(), heap = rt.heap.size(), room = dev_shm_bytes();
+    if (rt.heap.kind() != HeapKind::host || rt.bootstrap->node_rank() != 0 || room == 0 || room / node_pes >= heap) return;
+    FS_WARN("/dev/shm holds %s, less than the %s the symmetric heaps of this node's %zu PEs may fill (%s each: "
+            "FABSHMEM_SYMMETRIC_SIZE and the library's area); a PE that writes past what it holds ends with an "
+            "error. Give /dev/shm more room (docker run --shm-size=...), set FABSHMEM_SYMMETRIC_SIZE to what the "
+            "program needs, or FABSHMEM_DISABLE_IPC=1 (heaps in private memory)",
+            human_size(room).c_str(), human_size(node_pes * heap).c_str(), node_pes, human_size(heap).c_str());
+}
+
 void remove_stale_heap_names() {
     int removed = remove_dev_shm_entries(shared_heap_prefix(), [](const std::string &rest) {
         long pid = std::atol(rest.c_str());  // "<pid>.<pe>"
@@ -344,6 +358,7 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     bool reserved = choose_gpu(rt) ? rt.heap.reserve_cuda(rt.config.symmetric_size, heap_name)
                                    : rt.heap.reserve_host(rt.config.symmetric_size, heap_name);
     if (!reserved) fatal("nvshmem_init failed: no symmetric heap");
+    if (share_heap) warn_if_dev_shm_small(rt);
     g_exit_request.store(rt.heap.exit_request());
     set_exit_check(exit_if_requested);
     if (rt.heap.kind() == HeapKind::cuda && !cuda::prepare_atomics(rt.heap.base() + SymmetricHeap::kTeamScratchOffset, &why))

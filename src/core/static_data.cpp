@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "log.h"
+#include "shared_memory_fault.h"
 
 namespace fabshmem {
 namespace {
@@ -70,7 +71,9 @@ bool StaticData::share(const std::string &name) {
     void *copy = ok ? mmap(nullptr, size_, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;
     ok = copy != MAP_FAILED;
     if (ok) {
+        note_shared_mapping(copy, size_, -1, "global and static variables");
         copy_segment(static_cast<char *>(copy), base_, size_);  // whole pages: a multiple of 8
+        forget_shared_mapping(copy);
         munmap(copy, size_);
     }
     // Same addresses, same bytes: from here on the variables live in the shared object.
@@ -83,6 +86,7 @@ bool StaticData::share(const std::string &name) {
                 std::strerror(saved));
         return false;
     }
+    note_shared_mapping(base_, size_, -1, "global and static variables");
     shared_name_ = name;
     return true;
 }

@@ -10,6 +10,7 @@
 #include "cuda_support.h"
 #include "log.h"
 #include "parse.h"
+#include "shared_memory_fault.h"
 
 namespace fabshmem {
 
@@ -55,6 +56,7 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
         return nullptr;
     }
     shared_name_ = shared_name;
+    note_shared_mapping(base, bytes, -1, kind_ == HeapKind::cuda ? "signal words" : "symmetric heap");
     return base;
 }
 
@@ -104,6 +106,7 @@ void SymmetricHeap::unlink_shared_name() {
 
 void SymmetricHeap::release_memory() {
     unlink_shared_name();
+    forget_shared_mapping(kind_ == HeapKind::cuda ? signal_base_ : base_);
     if (mapping_) munmap(mapping_, mapping_size_);
     if (cuda_allocation_) cuda::free_device(cuda_allocation_);
     mapping_ = nullptr;
