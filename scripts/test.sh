@@ -608,6 +608,10 @@ if conf_line=$(scripts/local-cluster.sh up --nodes 2 2>"$logs/cluster-2nodes-up.
     for w in compute barrier get; do
         check "network-down-2x1-$w" fail "${prefix}error: PE [01] \(on another node\) has not answered a read for 5 s, .*the network between is down" partitioned $pe/pe_dead_peer $w none
     done
+    # The link goes down while PE 0 waits in init for PE 1 (6 s late): PE 0's fence gives up
+    # after FABSHMEM_BOOTSTRAP_TIMEOUT, naming the network among the causes.
+    FABSHMEM_BOOTSTRAP_TIMEOUT=8 check network-down-2x1-init fail "${prefix}error: .* did not reach a bootstrap fence within 8 s .*its node cannot be reached \(the network between is down\)" \
+        partitioned $pe/pe_dead_peer late_init 6
     # A PE of the second node dies inside init, or while PE 0 waits there: the job ends, and
     # nothing is left on either node.
     for t in init_fault init_peer_dies; do

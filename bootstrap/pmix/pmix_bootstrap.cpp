@@ -214,7 +214,8 @@ private:
     Status late(const std::string &who) {
         FS_ERROR("%s did not reach a bootstrap fence within %ld s (FABSHMEM_BOOTSTRAP_TIMEOUT): "
                  "a PE died, is stuck before this point (in nvshmem_init, nvshmem_finalize or a "
-                 "collective allocation), or starts slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: "
+                 "collective allocation), its node cannot be reached (the network between is down), or it "
+                 "starts slowly; raise FABSHMEM_BOOTSTRAP_TIMEOUT (0: "
                  "wait forever) if startup is legitimately that slow",
                  who.c_str(), timeout_seconds_);
         return Status::bootstrap_error;
