@@ -402,7 +402,13 @@ bool start_runtime(Runtime &rt, const char *backend, const BootstrapArgs *args) 
     if (Transport *progressed = rt.routing.progressed())
         rt.progress.start(progressed, rt.device.get(), progress_cpu, rt.config.progress_spin_us);
 
-    if (rt.bootstrap->barrier() != Status::ok) fatal("nvshmem_init: the final barrier failed");
+    // The final barrier goes over the library's own paths, open on every PE by now (a peer's
+    // flag words were zeroed with its heap, before its card went out): a PMIx fence here would
+    // carry every PE's card through the PMIx servers once more (docs/scale.md).
+    {
+        ActivityScope activity("in nvshmem_init's final barrier");
+        sync_team(rt, *rt.teams.find(TeamTable::kWorld));
+    }
     rt.init_times.mark();  // teams, device channel, progress, the final barrier
     rt.heap.unlink_shared_name();  // every peer has it mapped: no name left behind in /dev/shm
     rt.statics.unlink_shared_name();
