@@ -393,6 +393,23 @@ check dev-shm-full fail "${prefix}error: /dev/shm is full \(16 MiB in all\): a w
 grep -Eq "${prefix}warning: /dev/shm holds 16 MiB, less than the .* symmetric heaps of this node's 2 PEs" "$logs/dev-shm-full.log"
 record dev-shm-small-warned $?
 
+echo "== the open-files limit (ulimit -n): libfabric's tcp provider takes a socket per peer"
+# with_file_limit N "ULIMIT ARGS" COMMAND...: N PEs, each under that limit. Over tcp a soft limit
+# too low is raised (within the hard one); a hard one is warned of at init, and the PE that runs
+# out says which limit and what to do (before: a bare "Too many open files", or node peers taken
+# for dead when the watchdog could not open /proc/<pid>/stat). Init out of files: PMIx's shared
+# store or the heap's shared memory fails, and the message names the limit, not a lost server.
+with_file_limit() { local n=$1 limit=$2; shift 2; srun_n "$n" bash -c "ulimit $limit && exec \"\$@\"" _ "$@"; }
+export -f with_file_limit
+tcp_only="env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp"
+check file-limit-soft-raised ok 'PASS on 6 PEs' with_file_limit 6 "-Sn 24" $tcp_only $pe/pe_rma_sizes
+check file-limit-hard fail "${prefix}error: fi_[a-z]+ .*; this process has [0-9]+ files open and may open 20 \(ulimit -n; hard limit 20\)" \
+    with_file_limit 6 "-n 20" $tcp_only $pe/pe_rma_sizes
+grep -Eq "${prefix}warning: libfabric's tcp;ofi_rxm provider opens a file \(a socket\) for each peer .* may open 20 files" "$logs/file-limit-hard.log"
+record file-limit-hard-warned $?
+check file-limit-init fail "${prefix}error: .*; this process has [0-9]+ files open and may open 8 \(ulimit -n" \
+    with_file_limit 2 "-n 8" $ex/tutorial
+
 echo "== nvshmemx_init_attr: a unique id (no PMIx), the program's MPI"
 # uid_job N MODE...: N tasks started by srun without PMIx; rank 0 writes the id to a fresh file.
 uid_job() { local n=$1; shift; local id=$root/build/uid-$RANDOM.id; rm -f "$id"; srun --mpi=none --kill-on-bad-exit=0 -n "$n" $pe/pe_init_uid "$id" "$@"; local rc=$?; rm -f "$id"; return $rc; }

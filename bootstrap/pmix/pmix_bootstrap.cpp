@@ -14,6 +14,7 @@
 #include <string>
 
 #include "bootstrap.h"
+#include "file_limit.h"
 #include "log.h"
 
 namespace fabshmem {
@@ -278,6 +279,12 @@ private:
                      what, PMIx_Error_string(rc), missing.empty() ? "another PE of the job" : missing.c_str());
             return Status::bootstrap_error;
         }
+        // PMIx says no more than NOT_AVAILABLE where it could not open its shared store.
+        std::string files = open_files_advice(0);
+        if (!files.empty()) {
+            FS_ERROR("%s failed: %s%s", what, PMIx_Error_string(rc), files.c_str());
+            return Status::bootstrap_error;
+        }
         FS_ERROR("%s failed: %s; the launcher's PMIx server may have gone away (did another "
                  "PE die?)",
                  what, PMIx_Error_string(rc));
@@ -299,9 +306,13 @@ std::unique_ptr<Bootstrap> create_pmix_bootstrap(std::string *why_not, Status *s
         // Launched by a PMIx launcher but unable to reach it: that is an error, not a singleton.
         if (std::getenv("PMIX_NAMESPACE") || std::getenv("PMIX_SERVER_URI41") ||
             std::getenv("PMIX_SERVER_URI4")) {
-            FS_ERROR("PMIx_Init failed: %s, though the launcher set PMIX_NAMESPACE; check that "
-                     "the PMIx versions of the launcher and of libpmix match",
-                     PMIx_Error_string(rc));
+            std::string files = open_files_advice(0);
+            if (!files.empty())
+                FS_ERROR("PMIx_Init failed: %s%s", PMIx_Error_string(rc), files.c_str());
+            else
+                FS_ERROR("PMIx_Init failed: %s, though the launcher set PMIX_NAMESPACE; check that "
+                         "the PMIx versions of the launcher and of libpmix match",
+                         PMIx_Error_string(rc));
             *status = Status::bootstrap_error;
         } else {
             *why_not = std::string("no PMIx server (") + PMIx_Error_string(rc) + ")";

@@ -8,6 +8,7 @@
 #include "activity.h"
 #include "cuda_support.h"
 #include "fabric_transport.h"
+#include "file_limit.h"
 #include "log.h"
 
 namespace fabshmem {
@@ -33,17 +34,24 @@ void FabricTransport::start_operation(Op op, size_t bytes, int pe, Start start, 
         ssize_t rc = start();
         if (rc == 0) return;
         if (rc != -FI_EAGAIN)
-            fatal("fi_%s of %zu bytes to PE %d failed: %s", to_string(op), bytes, pe,
-                  fi_strerror(static_cast<int>(-rc)));
+            fatal("fi_%s of %zu bytes to PE %d failed: %s%s", to_string(op), bytes, pe,
+                  fi_strerror(static_cast<int>(-rc)), open_files_advice(static_cast<int>(-rc)).c_str());
         // "Try again" also means "still connecting": to a dead peer, for ever (tcp;ofi_rxm).
         auto now = std::chrono::steady_clock::now();
         if (first_refusal == std::chrono::steady_clock::time_point{}) first_refusal = now;
-        if (unreachable_after_.count() > 0 && now - first_refusal > unreachable_after_)
+        if (unreachable_after_.count() > 0 && now - first_refusal > unreachable_after_) {
+            // Connecting takes a socket: a process out of files gets "try again" for ever too.
+            std::string files = open_files_advice(0);
+            if (!files.empty())
+                fatal("fi_%s to PE %d could not be started for %lld s (the provider kept answering 'try "
+                      "again': a connection to PE %d needs a file)%s",
+                      to_string(op), pe, static_cast<long long>(unreachable_after_.count()), pe, files.c_str());
             fatal("fi_%s to PE %d could not be started for %lld s (the provider kept answering "
                   "'try again'), while this PE was %s: PE %d or its node has most likely died or "
                   "is unreachable; ending the job (FABSHMEM_PEER_TIMEOUT sets how long to wait)",
                   to_string(op), pe, static_cast<long long>(unreachable_after_.count()),
                   describe_activity().c_str(), pe);
+        }
         poll();  // the queue is full: reap completions, then try again
     }
 }

@@ -18,6 +18,7 @@
 #include "dev_shm.h"
 #include "fabric_post.h"
 #include "fabric_select.h"
+#include "file_limit.h"
 #include "log.h"
 #include "parse.h"
 
@@ -55,8 +56,25 @@ uint32_t fnv1a(const std::string &text) {
 }
 
 Status fabric_failure(const char *what, int rc) {
-    FS_ERROR("%s failed: %s", what, fi_strerror(-rc));
+    FS_ERROR("%s failed: %s%s", what, fi_strerror(-rc), open_files_advice(-rc).c_str());
     return Status::fabric_error;
+}
+
+// libfabric's tcp and sockets providers open a socket (a file) for each peer a PE talks to, so a
+// job larger than `ulimit -n` failed in its first all-to-all with "Too many open files". The soft
+// limit is raised to what the job may need where the hard limit allows; else the node's first PE
+// says so at init rather than the job failing later.
+void allow_a_file_per_peer(const char *provider, int n_pes, int node_rank) {
+    std::string name = provider;
+    if (name.find("tcp") == std::string::npos && name.find("sockets") == std::string::npos) return;
+    constexpr unsigned long kFilesBesidesPeers = 256;  // the program's, PMIx's, libfabric's own
+    unsigned long needed = static_cast<unsigned long>(n_pes) + kFilesBesidesPeers, soft = 0, hard = 0;
+    if (allow_open_files(needed, &soft, &hard) || node_rank != 0) return;
+    FS_WARN("libfabric's %s provider opens a file (a socket) for each peer a PE talks to, up to %d in "
+            "this job, and this process may open %lu files (ulimit -n; the hard limit allows no more): a "
+            "PE that talks to most peers (an all-to-all) will fail with 'Too many open files'; raise the "
+            "hard limit before the launch (limits.conf, or the shell that runs srun) to at least %lu",
+            provider, n_pes - 1, soft, needed);
 }
 
 }  // namespace
@@ -70,6 +88,7 @@ std::unique_ptr<FabricTransport> FabricTransport::open(const TransportContext &c
     *status = choose_fabric(options.requested_provider, bootstrap.all_pes_on_one_node(), cuda_heap, placement,
                             &choice);
     if (*status != Status::ok) return nullptr;
+    allow_a_file_per_peer(choice.info->fabric_attr->prov_name, bootstrap.size(), bootstrap.node_rank());
     std::unique_ptr<FabricTransport> transport(new FabricTransport());
     transport->my_pe_ = bootstrap.rank();
     transport->heap_is_cuda_ = cuda_heap;
@@ -618,6 +637,9 @@ void FabricTransport::report_completion_error() {
     fi_cq_readerr(cq_, &error, 0);
     const char *detail = fi_cq_strerror(cq_, error.prov_errno, error.err_data, nullptr, 0);
     auto *context = reinterpret_cast<OpContext *>(error.op_context);
+    if (context && (error.err == FI_EMFILE || error.err == ENFILE))
+        fatal("fi_%s to PE %d failed: %s (%s)%s", to_string(context->op), context->pe, fi_strerror(error.err),
+              detail ? detail : "no provider detail", open_files_advice(error.err).c_str());
     if (context) {
         fatal("fi_%s to PE %d failed: %s (%s), while this PE was %s; PE %d has most likely "
               "died or lost its network (its own output, or the launcher's, says why); ending "

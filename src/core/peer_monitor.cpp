@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
+#include <signal.h>
 #include <unistd.h>
 
 #include "activity.h"
@@ -25,10 +27,12 @@ constexpr auto kCheckInterval = std::chrono::milliseconds(100);
 constexpr auto kExitCheckInterval = std::chrono::milliseconds(20);
 std::atomic<long> g_dead_peer_pid{0};
 
-// State and start time of a process from /proc/<pid>/stat; false if it does not exist.
-bool read_stat(int64_t pid, char *state, uint64_t *start_time) {
+// State and start time of a process from /proc/<pid>/stat; false if it does not exist, or if
+// the file cannot be read (`*unreadable` then says so: a process out of file descriptors).
+bool read_stat(int64_t pid, char *state, uint64_t *start_time, bool *unreadable = nullptr) {
     std::string path = "/proc/" + std::to_string(pid) + "/stat";
     FILE *file = std::fopen(path.c_str(), "r");
+    if (unreadable) *unreadable = !file && errno != ENOENT && errno != ESRCH;
     if (!file) return false;
     char line[1024] = "";
     bool ok = std::fgets(line, sizeof line, file) != nullptr;
@@ -59,8 +63,11 @@ bool PeerMonitor::alive(const Identity &identity) {
     if (identity.pid <= 0) return true;  // unknown: nothing to go by
     char state = 0;
     uint64_t start_time = 0;
-    if (!read_stat(identity.pid, &state, &start_time)) return false;
-    return state != 'Z' && state != 'X' && start_time == identity.start_time;
+    bool unreadable = false;
+    if (read_stat(identity.pid, &state, &start_time, &unreadable))
+        return state != 'Z' && state != 'X' && start_time == identity.start_time;
+    // Out of files (ulimit -n) is no sign of a dead peer: ask the kernel whether the pid exists.
+    return unreadable && (kill(static_cast<pid_t>(identity.pid), 0) == 0 || errno == EPERM);
 }
 
 long PeerMonitor::dead_peer_pid() { return g_dead_peer_pid.load(); }

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "cuda_support.h"
+#include "file_limit.h"
 #include "log.h"
 #include "parse.h"
 #include "shared_memory_fault.h"
@@ -46,6 +47,9 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
                      "/dev/shm, though its name has a random part chosen by this process; remove "
                      "it if no process of yours uses it, or set FABSHMEM_DISABLE_IPC=1",
                      shared_name.c_str());
+        else if (saved_errno == EMFILE || saved_errno == ENFILE)
+            FS_ERROR("cannot place %s of the symmetric heap in shared memory %s: %s%s", human_size(bytes).c_str(),
+                     shared_name.c_str(), std::strerror(saved_errno), open_files_advice(saved_errno).c_str());
         else
             FS_ERROR("cannot place %s of the symmetric heap in shared memory %s: %s; make room "
                      "in /dev/shm, or set FABSHMEM_DISABLE_IPC=1 to reach PEs of this node through "

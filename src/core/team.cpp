@@ -106,19 +106,25 @@ void wait_for_member(Runtime &rt, int from, Arrived arrived) {
         long waited = static_cast<long>(std::chrono::duration_cast<std::chrono::seconds>(now - start).count());
         // Why PE `from` is not there: stopped (its node peers can see it), or elsewhere in its program.
         long pid = 0;
-        char why[200];
+        char why[256];
+        std::string activity = describe_activity();
+        bool elsewhere = !all_on_this_node(rt, {from});
         if (rt.monitor.node_peer_stopped(from, &pid))
             std::snprintf(why, sizeof why, "whose process %ld on this node is stopped (SIGSTOP, or held in a "
                           "debugger; kill -CONT %ld lets it go on)", pid, pid);
+        else if (activity.rfind("in nvshmem_init", 0) == 0)
+            std::snprintf(why, sizeof why, "which is still in nvshmem_init (slow to start, or stuck there: its "
+                          "own output may say why)%s", elsewhere ? ", or cannot reach this node" : "");
         else
             std::snprintf(why, sizeof why, "which has not reached the same call (every PE of a team must make "
-                          "the same collective calls in the same order)");
+                          "the same collective calls in the same order)%s",
+                          elsewhere ? ", or whose signal cannot reach this node" : "");
         if (limit > 0 && waited >= limit)
             fatal("%s for %ld s, waiting for PE %d, %s; ending the job (FABSHMEM_COLLECTIVE_TIMEOUT=%ld sets how "
                   "long to wait)",
-                  describe_activity().c_str(), waited, from, why, limit);
+                  activity.c_str(), waited, from, why, limit);
         FS_WARN("%s for %ld s, waiting for PE %d, %s; the job ends after %ld s (FABSHMEM_COLLECTIVE_TIMEOUT)",
-                describe_activity().c_str(), waited, from, why, limit);
+                activity.c_str(), waited, from, why, limit);
         next_look = now + kReportEvery;
         if (limit > 0) next_look = std::min(next_look, start + std::chrono::seconds(limit));
         return false;
