@@ -394,21 +394,31 @@ grep -Eq "${prefix}warning: /dev/shm holds 16 MiB, less than the .* symmetric he
 record dev-shm-small-warned $?
 
 echo "== the open-files limit (ulimit -n): libfabric's tcp provider takes a socket per peer"
-# with_file_limit N "ULIMIT ARGS" COMMAND...: N PEs, each under that limit. Over tcp a soft limit
+# with_ulimit N "ULIMIT ARGS" COMMAND...: N PEs, each under that limit. Over tcp a soft limit
 # too low is raised (within the hard one); a hard one is warned of at init, and the PE that runs
 # out says which limit and what to do (before: a bare "Too many open files", or node peers taken
 # for dead when the watchdog could not open /proc/<pid>/stat). Init out of files: PMIx's shared
 # store or the heap's shared memory fails, and the message names the limit, not a lost server.
-with_file_limit() { local n=$1 limit=$2; shift 2; srun_n "$n" bash -c "ulimit $limit && exec \"\$@\"" _ "$@"; }
-export -f with_file_limit
+with_ulimit() { local n=$1 limit=$2; shift 2; srun_n "$n" bash -c "ulimit $limit && exec \"\$@\"" _ "$@"; }
+export -f with_ulimit
 tcp_only="env FABSHMEM_DISABLE_IPC=1 FABSHMEM_PROVIDER=tcp"
-check file-limit-soft-raised ok 'PASS on 6 PEs' with_file_limit 6 "-Sn 24" $tcp_only $pe/pe_rma_sizes
+check file-limit-soft-raised ok 'PASS on 6 PEs' with_ulimit 6 "-Sn 24" $tcp_only $pe/pe_rma_sizes
 check file-limit-hard fail "${prefix}error: fi_[a-z]+ .*; this process has [0-9]+ files open and may open 20 \(ulimit -n; hard limit 20\)" \
-    with_file_limit 6 "-n 20" $tcp_only $pe/pe_rma_sizes
+    with_ulimit 6 "-n 20" $tcp_only $pe/pe_rma_sizes
 grep -Eq "${prefix}warning: libfabric's tcp;ofi_rxm provider opens a file \(a socket\) for each peer .* may open 20 files" "$logs/file-limit-hard.log"
 record file-limit-hard-warned $?
 check file-limit-init fail "${prefix}error: .*; this process has [0-9]+ files open and may open 8 \(ulimit -n" \
-    with_file_limit 2 "-n 8" $ex/tutorial
+    with_ulimit 2 "-n 8" $ex/tutorial
+
+echo "== memory limits (ulimit -v, -d): a PE maps its heap and each node peer's beside it"
+# Before: "Cannot allocate memory; set FABSHMEM_SYMMETRIC_SIZE smaller" whatever the cause, and
+# a peer's heap that did not fit in the address space was said to be "of a different size".
+check address-space-heap fail "${prefix}error: cannot reserve 4.0 GiB of host memory for the symmetric heap: .*; this process may map at most 3 GiB of address space \(ulimit -v; hard limit 3 GiB\) and maps .* already; raise the limit before the launch" \
+    with_ulimit 2 "-v 3145728" env FABSHMEM_SYMMETRIC_SIZE=4G $ex/tutorial
+check address-space-node-peers fail "${prefix}error: cannot map the heap of PE [01] on this node \(.*: Cannot allocate memory; this process may map at most 6 GiB of address space \(ulimit -v; .*\); each PE maps the heaps of its node peers beside its own: raise the limit" \
+    with_ulimit 2 "-v 6291456" env FABSHMEM_SYMMETRIC_SIZE=4G $ex/tutorial
+check data-limit-heap fail "${prefix}error: cannot reserve 4.0 GiB .*; this process may map at most 3 GiB of private memory \(ulimit -d" \
+    with_ulimit 2 "-d 3145728" env FABSHMEM_SYMMETRIC_SIZE=4G FABSHMEM_DISABLE_IPC=1 $ex/tutorial
 
 echo "== nvshmemx_init_attr: a unique id (no PMIx), the program's MPI"
 # uid_job N MODE...: N tasks started by srun without PMIx; rank 0 writes the id to a fresh file.

@@ -281,13 +281,9 @@ private:
         }
         // PMIx says no more than NOT_AVAILABLE where it could not open its shared store.
         std::string files = open_files_advice(0);
-        if (!files.empty()) {
-            FS_ERROR("%s failed: %s%s", what, PMIx_Error_string(rc), files.c_str());
-            return Status::bootstrap_error;
-        }
-        FS_ERROR("%s failed: %s; the launcher's PMIx server may have gone away (did another "
-                 "PE die?)",
-                 what, PMIx_Error_string(rc));
+        FS_ERROR("%s failed: %s%s", what, PMIx_Error_string(rc),
+                 files.empty() ? "; the launcher's PMIx server may have gone away (did another PE die?)"
+                               : files.c_str());
         return Status::bootstrap_error;
     }
 
@@ -307,12 +303,10 @@ std::unique_ptr<Bootstrap> create_pmix_bootstrap(std::string *why_not, Status *s
         if (std::getenv("PMIX_NAMESPACE") || std::getenv("PMIX_SERVER_URI41") ||
             std::getenv("PMIX_SERVER_URI4")) {
             std::string files = open_files_advice(0);
-            if (!files.empty())
-                FS_ERROR("PMIx_Init failed: %s%s", PMIx_Error_string(rc), files.c_str());
-            else
-                FS_ERROR("PMIx_Init failed: %s, though the launcher set PMIX_NAMESPACE; check that "
-                         "the PMIx versions of the launcher and of libpmix match",
-                         PMIx_Error_string(rc));
+            FS_ERROR("PMIx_Init failed: %s%s", PMIx_Error_string(rc),
+                     files.empty() ? ", though the launcher set PMIX_NAMESPACE; check that the PMIx versions of "
+                                     "the launcher and of libpmix match"
+                                   : files.c_str());
             *status = Status::bootstrap_error;
         } else {
             *why_not = std::string("no PMIx server (") + PMIx_Error_string(rc) + ")";

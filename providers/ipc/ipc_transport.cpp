@@ -8,8 +8,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "log.h"
+#include "memory_limit.h"
 #include "shared_memory_fault.h"
 
 namespace fabshmem {
@@ -39,15 +41,31 @@ constexpr int kDescriptorTimeoutMs = 60000;
 std::string mailbox_name(const char *heap_name) { return std::string(heap_name) + ".fd"; }
 
 // Maps a node peer's shared memory, noted so that a write tmpfs has no page for is reported.
-void *map_shared(const char *name, size_t bytes, int pe, const char *what, std::string *error) {
+// `over_limit`: the mapping failed against this process's address-space limit (said in `error`).
+void *map_shared(const char *name, size_t bytes, int pe, const char *what, std::string *error, bool *over_limit) {
     int fd = shm_open(name, O_RDWR, 0);
+    if (fd < 0) {
+        *error = std::strerror(errno);
+        if (errno == ENOENT)  // a PE that failed removes its name; a container has its own /dev/shm
+            *error += " in this PE's /dev/shm (has PE " + std::to_string(pe) +
+                      " ended? do the two run in containers with separate /dev/shm?)";
+        return nullptr;
+    }
     struct stat st{};
     void *base = MAP_FAILED;
-    if (fd >= 0 && fstat(fd, &st) == 0 && static_cast<size_t>(st.st_size) == bytes)
-        base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    if (base == MAP_FAILED) *error = fd < 0 ? std::strerror(errno) : "its size differs";
-    else note_shared_mapping(base, bytes, pe, what);
-    if (fd >= 0) close(fd);
+    if (fstat(fd, &st) != 0) {
+        *error = std::strerror(errno);
+    } else if (static_cast<size_t>(st.st_size) != bytes) {
+        *error = "its size differs: " + std::to_string(st.st_size) + " bytes, " + std::to_string(bytes) + " expected";
+    } else if ((base = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+        int saved_errno = errno;
+        std::string limit = mapping_limit(saved_errno, bytes);
+        *error = std::strerror(saved_errno) + limit;
+        *over_limit = !limit.empty();
+    } else {
+        note_shared_mapping(base, bytes, pe, what);
+    }
+    close(fd);
     return base == MAP_FAILED ? nullptr : base;
 }
 
@@ -167,10 +185,14 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
 
     IpcTransport::NodePeers peers(bootstrap.size(), node);
     std::vector<IpcTransport::ExtensionView> views;
+    bool over_limit = false;
     auto fail = [&](int pe, const char *what) {
-        FS_ERROR("cannot map the heap of PE %d on this node (%s: %s); set FABSHMEM_DISABLE_IPC=1 "
+        FS_ERROR("cannot map the heap of PE %d on this node (%s: %s); %sset FABSHMEM_DISABLE_IPC=1 "
                  "to reach it through the fabric",
-                 pe, what, error.c_str());
+                 pe, what, error.c_str(),
+                 over_limit ? "each PE maps the heaps of its node peers beside its own: raise the limit before the "
+                              "launch, set FABSHMEM_SYMMETRIC_SIZE to a smaller size, or "
+                            : "");
         *status = Status::invalid_argument;
         IpcTransport cleanup(std::move(peers), cuda_heap, bootstrap.rank(), nullptr, std::move(views));  // unmaps
         return std::unique_ptr<Transport>();
@@ -182,7 +204,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         if (pe == bootstrap.rank() || !card.name[0]) continue;
         IpcTransport::Peer &peer = peers.on_node(pe);
         size_t host_bytes = cuda_heap ? space.signals.size : space.data.size;
-        peer.host_mapping = map_shared(card.name, host_bytes, pe, cuda_heap ? "signal words" : "symmetric heap", &error);
+        peer.host_mapping = map_shared(card.name, host_bytes, pe, cuda_heap ? "signal words" : "symmetric heap", &error, &over_limit);
         if (!peer.host_mapping) return fail(pe, card.name);
         peer.host_mapping_size = host_bytes;
         peer.signals = static_cast<char *>(peer.host_mapping);
@@ -195,7 +217,7 @@ std::unique_ptr<Transport> open_ipc(const TransportContext &context, Status *sta
         }
         // Static data: only between copies of one program (same segment size).
         if (mine.static_name[0] && card.static_name[0] && card.static_size == mine.static_size) {
-            peer.statics = static_cast<char *>(map_shared(card.static_name, mine.static_size, pe, "global and static variables", &error));
+            peer.statics = static_cast<char *>(map_shared(card.static_name, mine.static_size, pe, "global and static variables", &error, &over_limit));
             if (!peer.statics) return fail(pe, card.static_name);
             peer.statics_size = mine.static_size;
         }

@@ -10,6 +10,7 @@
 #include "cuda_support.h"
 #include "file_limit.h"
 #include "log.h"
+#include "memory_limit.h"
 #include "parse.h"
 #include "shared_memory_fault.h"
 
@@ -25,9 +26,12 @@ char *SymmetricHeap::map_host(size_t bytes, const std::string &shared_name, void
     void *memory = mmap(nullptr, *mapping_size, PROT_READ | PROT_WRITE,
                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (memory == MAP_FAILED) {
-        FS_ERROR("cannot reserve %s of host memory for the symmetric heap: %s; set "
+        int saved_errno = errno;
+        std::string limit = mapping_limit(saved_errno, *mapping_size);
+        FS_ERROR("cannot reserve %s of host memory for the symmetric heap: %s%s; %sset "
                  "FABSHMEM_SYMMETRIC_SIZE to a smaller size",
-                 human_size(bytes).c_str(), std::strerror(errno));
+                 human_size(bytes).c_str(), std::strerror(saved_errno), limit.c_str(),
+                 limit.empty() ? "" : "raise the limit before the launch, or ");
         return nullptr;
     }
     *mapping = memory;

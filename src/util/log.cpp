@@ -93,6 +93,14 @@ void set_exit_check(ExitCheck check) { g_exit_check = check; }
 
 void fatal(const char *fmt, ...) {
     if (ExitCheck check = g_exit_check.load()) check();
+    // One error per PE: a second thread that fails while the first ends the PE (the watchdog
+    // finding a peer gone that failed alike) would add a consequence as if it were the cause.
+    // It waits for the first to end the process; at most 10 s, in case that one is stuck.
+    static std::atomic<bool> ending{false};
+    if (ending.exchange(true)) {
+        for (int waited = 0; waited < 1000; ++waited) usleep(10000);
+        _exit(1);
+    }
     char message[1024];
     va_list args;
     va_start(args, fmt);
