@@ -9,7 +9,8 @@
 #define FABSHMEM_FOR_EACH_ENV_VAR(X)                                                              \
     X(symmetric_size, "FABSHMEM_SYMMETRIC_SIZE", "NVSHMEM_SYMMETRIC_SIZE", Size, "1G", "64K", "1P",             \
       "Bytes of symmetric heap per PE, reserved and registered once at init (K/M/G/T/P suffixes, " \
-      "powers of 1024); a GPU heap grows past it on demand")                                        \
+      "powers of 1024); a GPU heap grows past it on demand. A host heap is mapped by each PE of "   \
+      "its node too: a PE's address space (ulimit -v) must hold this size times the node's PEs")    \
     X(heap, "FABSHMEM_HEAP", "", String, "auto", "", "",                                                   \
       "Where the symmetric heap lives: cuda (GPU memory), host, or auto: cuda when a GPU is "      \
       "visible, else host")                                                                        \
