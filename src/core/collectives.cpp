@@ -1,5 +1,6 @@
 #include "collectives.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -287,14 +288,46 @@ void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest
     };
     size_t from = symmetric_offset(rt, function, source, extent(sst));
     symmetric_offset(rt, function, dest, extent(dst));
+    char *dest_bytes = static_cast<char *>(dest);
+    // What each member sends this PE: nelems elements `sst` apart, element i at `source_at(i)`
+    // (the same offset on every member), to land at `dest_at(member, i)` here.
+    auto source_at = [&](size_t i) { return from + group.my_index * nelems * sst * element + i * sst * element; };
+    auto dest_at = [&](size_t j, size_t i) { return dest_bytes + ((j * nelems + i) * dst) * element; };
     group.sync();
-    for (size_t j = 0; j < n; ++j) {
-        for (size_t i = 0; i < nelems; ++i) {  // one get per element: the strides may differ
-            size_t source_index = (group.my_index * nelems + i) * sst, dest_index = (j * nelems + i) * dst;
-            get_from(rt, group, static_cast<int>(j), static_cast<char *>(dest) + dest_index * element,
-                     from + source_index * element, element);
+    // Over a fabric each get is a message: a member's elements come in one get of the span
+    // that holds them (at most kDenseStride times their bytes) into host memory here and are
+    // put in place from there. A member whose heap is mapped is read element by element (a
+    // load each), as is a GPU heap (its dest is not host memory).
+    constexpr ptrdiff_t kDenseStride = 64;
+    constexpr size_t kScratchBytes = size_t{4} << 20;
+    const bool by_span = nelems && rt.heap.kind() == HeapKind::host && sst <= kDenseStride;
+    const size_t span = by_span ? ((nelems - 1) * sst + 1) * element : 0;
+    // Members read by span in the batch being read, and their spans (allocated at the first,
+    // once: the gets in flight write into it).
+    const size_t batch = by_span ? std::max<size_t>(1, std::min(n, kScratchBytes / span)) : 0;
+    std::vector<size_t> spanned;
+    std::vector<char> scratch;
+    auto place_spans = [&] {
+        quiet_all(rt);
+        for (size_t k = 0; k < spanned.size(); ++k)
+            for (size_t i = 0; i < nelems; ++i)
+                std::memcpy(dest_at(spanned[k], i), scratch.data() + k * span + i * sst * element, element);
+        spanned.clear();
+    };
+    for (size_t step = 0; step < n; ++step) {
+        size_t j = static_cast<size_t>(next_member(group, step));
+        int pe = group.members[j];
+        if (!by_span || rt.route(pe).local_address(source_at(0), pe)) {
+            for (size_t i = 0; i < nelems; ++i)
+                get_from(rt, group, static_cast<int>(j), dest_at(j, i), source_at(i), element);
+            continue;
         }
+        if (scratch.empty()) scratch.resize(batch * span);
+        if (spanned.size() == batch) place_spans();
+        spanned.push_back(j);
+        get_from(rt, group, static_cast<int>(j), scratch.data() + (spanned.size() - 1) * span, source_at(0), span);
     }
+    place_spans();
     quiet_all(rt);
     group.sync();
 }

@@ -221,6 +221,24 @@ int main(int argc, char **argv) {
                 CHECK(dst2[(pe * 2 + i) * 2 + 1] == -1, "alltoalls form %d wrote a gap", form);
             }
     }
+    /* Large: over a fabric a member's elements come in one read of their span (gaps included),
+     * and a span past the 4 MiB a batch of such reads holds takes a batch of its own. */
+    {
+        const long big = 180000; /* a span of 4.3 MB */
+        long *bsrc = (long *)shmem_malloc(n * big * 3 * sizeof(long)), *bdst = (long *)shmem_malloc(n * big * 2 * sizeof(long));
+        for (long k = 0; k < n * big * 3; ++k) bsrc[k] = me * 10000000L + k;
+        for (long k = 0; k < n * big * 2; ++k) bdst[k] = -1;
+        shmem_barrier_all();
+        shmem_long_alltoalls(SHMEM_TEAM_WORLD, bdst, bsrc, 2, 3, big);
+        long wrong = 0;
+        for (int pe = 0; pe < n; ++pe)
+            for (long i = 0; i < big; ++i)
+                wrong += bdst[(pe * big + i) * 2] != pe * 10000000L + (me * big + i) * 3 || bdst[(pe * big + i) * 2 + 1] != -1;
+        CHECK(wrong == 0, "large alltoalls: %ld elements or gaps wrong", wrong);
+        shmem_barrier_all(); /* every PE has read bsrc */
+        shmem_free(bdst);
+        shmem_free(bsrc);
+    }
     /* Unit strides (alltoall's layout, which takes alltoall's algorithm): block j of 3 elements
      * is src3[j * 3 ..] on the sender and lands at dst2[j * 3 ..] (dst2 holds 4 per PE). */
     for (int form = 0; form < 2; ++form) {
