@@ -1,12 +1,47 @@
 // One-sided get and put: untyped, typed (from the one type table), sized and strided; quiet and fence.
+#include <algorithm>
+#include <cstring>
 #include <utility>
+#include <vector>
 
 #include "activity.h"
+#include "cuda_support.h"
 #include "nvshmem.h"
 #include "rma.h"
 #include "runtime.h"
 
 namespace fabshmem {
+namespace {
+
+// Over a fabric each get of a strided get is a message. Where the peer's heap is not mapped, its
+// elements lie at most kDenseStride elements apart and the local buffer is host memory, they
+// come in gets of the span that holds them (kSpanBytes at most each) and are placed from there.
+constexpr size_t kDenseStride = 64;
+constexpr size_t kSpanBytes = size_t{4} << 20;
+
+// `remote_offset`: element 0's offset on `pe`, the others `remote_stride` bytes apart.
+bool get_by_span(Transport &route, int pe, char *local, ptrdiff_t local_stride, size_t remote_offset,
+                 ptrdiff_t remote_stride, size_t nelems, size_t element) {
+    const size_t stride = static_cast<size_t>(remote_stride < 0 ? -remote_stride : remote_stride);
+    if (nelems < 2 || stride > kDenseStride * element || route.local_address(remote_offset, pe) ||
+        cuda::is_device_pointer(local))
+        return false;
+    const size_t per_get = std::max<size_t>(1, kSpanBytes / std::max(stride, element));
+    std::vector<char> span;
+    for (size_t first = 0; first < nelems; first += per_get) {
+        const size_t count = std::min(per_get, nelems - first);
+        auto at = [&](size_t i) { return static_cast<ptrdiff_t>(i) * remote_stride; };  // from element 0
+        const ptrdiff_t low = std::min(at(first), at(first + count - 1));
+        const size_t bytes = static_cast<size_t>(std::max(at(first), at(first + count - 1)) - low) + element;
+        span.resize(bytes);
+        route.get(span.data(), static_cast<size_t>(static_cast<ptrdiff_t>(remote_offset) + low), bytes, pe, true);
+        for (size_t i = first; i < first + count; ++i)
+            std::memcpy(local + static_cast<ptrdiff_t>(i) * local_stride, span.data() + (at(i) - low), element);
+    }
+    return true;
+}
+
+}  // namespace
 
 void get_bytes(const char *function, void *dest, const void *source, size_t bytes, int pe,
                bool blocking) {
@@ -42,6 +77,8 @@ void strided_bytes(const char *function, bool put, void *dest, const void *sourc
     char *local = static_cast<char *>(put ? const_cast<void *>(source) : dest);
     ActivityScope activity(put ? "in a strided put to" : "in a strided get from", pe);
     Transport &route = rt.route(pe);
+    const size_t first_offset = low_offset + static_cast<size_t>(remote - low);  // element 0's
+    if (!put && get_by_span(route, pe, local, local_stride, first_offset, remote_stride, nelems, element)) return;
     for (size_t i = 0; i < nelems; ++i) {
         const ptrdiff_t at = static_cast<ptrdiff_t>(i);
         const size_t offset = low_offset + static_cast<size_t>(remote + at * remote_stride - low);

@@ -91,6 +91,22 @@ int main(int argc, char **argv) {
     memset(got, 0, N * sizeof(long));
     shmem_long_iget(got, data, 2, 3, N / 4, next);  /* every 3rd remote element to every 2nd */
     for (int i = 0; i < N / 4; ++i) CHECK(got[2 * i] == next * 1000 + 3 * i, "iget %d", i);
+    for (int i = 0; i < N / 4; ++i) CHECK(got[2 * i + 1] == 0, "iget wrote a gap at %d", 2 * i + 1);
+    {
+        /* Large, into a private buffer: over a fabric the elements come in gets of the span that
+         * holds them, at most 4 MiB each (here 3), every element placed. */
+        const long count = 600000; /* every 2nd of 1.2 M longs: a 9.6 MB span */
+        long *big = (long *)shmem_malloc(2 * count * sizeof(long)), *mine = (long *)malloc(count * sizeof(long));
+        for (long k = 0; k < 2 * count; ++k) big[k] = me * 10000000L + k;
+        shmem_barrier_all();
+        shmem_long_iget(mine, big, 1, 2, count, next);
+        long wrong = 0;
+        for (long k = 0; k < count; ++k) wrong += mine[k] != next * 10000000L + 2 * k;
+        CHECK(wrong == 0, "large iget: %ld elements wrong", wrong);
+        shmem_barrier_all(); /* every PE has read big */
+        free(mine);
+        shmem_free(big);
+    }
     CHECK(shmem_long_g(data + 5, next) == next * 1000 + 5, "long_g");
     shmem_barrier_all();
     shmem_long_iput(got, data, 1, 2, N / 2, next);  /* every 2nd local element to consecutive */
