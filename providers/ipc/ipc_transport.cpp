@@ -45,8 +45,9 @@ std::string mailbox_name(const char *heap_name) { return std::string(heap_name) 
 void *map_shared(const char *name, size_t bytes, int pe, const char *what, std::string *error, bool *over_limit) {
     int fd = shm_open(name, O_RDWR, 0);
     if (fd < 0) {
-        *error = std::strerror(errno);
-        if (errno == ENOENT)  // a PE that failed removes its name; a container has its own /dev/shm
+        int saved_errno = errno;
+        *error = std::strerror(saved_errno);
+        if (saved_errno == ENOENT)  // a PE that failed removes its name; a container has its own /dev/shm
             *error += " in this PE's /dev/shm (has PE " + std::to_string(pe) +
                       " ended? do the two run in containers with separate /dev/shm?)";
         return nullptr;
