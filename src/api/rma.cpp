@@ -5,28 +5,22 @@
 #include <vector>
 
 #include "activity.h"
-#include "cuda_support.h"
 #include "nvshmem.h"
 #include "rma.h"
 #include "runtime.h"
+#include "span_read.h"
 
 namespace fabshmem {
 namespace {
 
-// Over a fabric each get of a strided get is a message. Where the peer's heap is not mapped, its
-// elements lie at most kDenseStride elements apart and the local buffer is host memory, they
-// come in gets of the span that holds them (kSpanBytes at most each) and are placed from there.
-constexpr size_t kDenseStride = 64;
-constexpr size_t kSpanBytes = size_t{4} << 20;
-
+// Over a fabric each get of a strided get is a message: where the peer's heap is not mapped,
+// its elements come by span (span_read.h) when they lie close enough.
 // `remote_offset`: element 0's offset on `pe`, the others `remote_stride` bytes apart.
 bool get_by_span(Transport &route, int pe, char *local, ptrdiff_t local_stride, size_t remote_offset,
                  ptrdiff_t remote_stride, size_t nelems, size_t element) {
     const size_t stride = static_cast<size_t>(remote_stride < 0 ? -remote_stride : remote_stride);
-    if (nelems < 2 || stride > kDenseStride * element || route.local_address(remote_offset, pe) ||
-        cuda::is_device_pointer(local))
-        return false;
-    const size_t per_get = std::max<size_t>(1, kSpanBytes / std::max(stride, element));
+    if (nelems < 2 || route.local_address(remote_offset, pe) || !read_by_span(stride, element, local)) return false;
+    const size_t per_get = pieces_per_span(std::max(stride, element));
     std::vector<char> span;
     for (size_t first = 0; first < nelems; first += per_get) {
         const size_t count = std::min(per_get, nelems - first);

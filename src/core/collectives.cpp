@@ -6,6 +6,7 @@
 
 #include "log.h"
 #include "reductions.h"
+#include "span_read.h"
 
 namespace fabshmem {
 
@@ -295,16 +296,13 @@ void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest
     auto dest_at = [&](size_t j, size_t i) { return dest_bytes + ((j * nelems + i) * dst) * element; };
     group.sync();
     // Over a fabric each get is a message: a member's elements come in one get of the span
-    // that holds them (at most kDenseStride times their bytes) into host memory here and are
-    // put in place from there. A member whose heap is mapped is read element by element (a
-    // load each), as is a GPU heap (its dest is not host memory).
-    constexpr ptrdiff_t kDenseStride = 64;
-    constexpr size_t kScratchBytes = size_t{4} << 20;
-    const bool by_span = nelems && rt.heap.kind() == HeapKind::host && sst <= kDenseStride;
+    // that holds them (span_read.h). A member whose heap is mapped is read element by element
+    // (a load each), as is any member into a GPU heap (dest is not host memory).
+    const bool by_span = nelems && read_by_span(static_cast<size_t>(sst) * element, element, dest);
     const size_t span = by_span ? ((nelems - 1) * sst + 1) * element : 0;
     // Members read by span in the batch being read, and their spans (allocated at the first,
     // once: the gets in flight write into it).
-    const size_t batch = by_span ? std::max<size_t>(1, std::min(n, kScratchBytes / span)) : 0;
+    const size_t batch = by_span ? std::min(n, pieces_per_span(span)) : 0;
     std::vector<size_t> spanned;
     std::vector<char> scratch;
     auto place_spans = [&] {
