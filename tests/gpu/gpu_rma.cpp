@@ -1,5 +1,5 @@
 // A GPU heap between PEs: every typed get/put/g/p, getmem/putmem of 1 B .. 64 MiB into host and
-// device buffers (every byte verified), nvshmem_ptr, and the on-stream calls. Run it with
+// device buffers (every byte verified), nvshmem_ptr, the on-stream calls and strided get/put. Run it with
 // 2 PEs on one GPU: through CUDA IPC by default, through the fabric with FABSHMEM_DISABLE_IPC=1.
 // Local GPU buffers are freed and allocated again between transfers.
 // `gpu_rma free_cuda_malloc` checks that nvshmem_free of a cudaMalloc pointer is a clear error.
@@ -190,6 +190,42 @@ void check_reused_device_buffers() {
     nvshmem_free(block);
 }
 
+
+// Strided get and put with a GPU heap: iget from the peer into host memory (through a fabric it
+// reads the span holding the elements, then places them) and into device memory (element by
+// element: a span cannot be placed from the host), and iput; the gaps stay as they were.
+void check_strided() {
+    int me = nvshmem_my_pe(), n = nvshmem_n_pes(), peer = (me + 1) % n;
+    const size_t count = 1000, stride = 3;
+    int *block = static_cast<int *>(nvshmem_malloc(count * stride * sizeof(int)));
+    int *inbox = static_cast<int *>(nvshmem_malloc(count * stride * sizeof(int)));
+    std::vector<int> host(count * stride);
+    for (size_t i = 0; i < host.size(); ++i) host[i] = me * 100000 + static_cast<int>(i);
+    CUDA_OK(cudaMemcpy(block, host.data(), host.size() * sizeof(int), cudaMemcpyHostToDevice));
+    CUDA_OK(cudaMemset(inbox, 0xff, host.size() * sizeof(int)));
+    nvshmem_barrier_all();
+    std::vector<int> got(count * 2, -7);
+    nvshmem_int_iget(got.data(), block, 2, stride, count, peer);
+    for (size_t i = 0; i < got.size(); ++i) {
+        int expect = i % 2 ? -7 : peer * 100000 + static_cast<int>(i / 2 * stride);
+        PE_CHECK(got[i] == expect, "int_iget into host memory [%zu] = %d, not %d", i, got[i], expect);
+    }
+    nvshmem_int_iget(inbox, block, stride, stride, count, peer);
+    nvshmem_int_iput(inbox + 1, host.data(), stride, stride, count, peer);
+    nvshmem_barrier_all();
+    CUDA_OK(cudaMemcpy(host.data(), inbox, host.size() * sizeof(int), cudaMemcpyDeviceToHost));
+    int prev = (me + n - 1) % n;
+    for (size_t i = 0; i < host.size(); ++i) {
+        int expect = i % stride == 0 ? peer * 100000 + static_cast<int>(i)
+                     : i % stride == 1 ? prev * 100000 + static_cast<int>(i - 1)
+                                       : -1;
+        PE_CHECK(host[i] == expect, "int_iget/iput into the GPU heap [%zu] = %d, not %d", i, host[i], expect);
+    }
+    nvshmem_barrier_all();
+    nvshmem_free(inbox);
+    nvshmem_free(block);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -209,9 +245,10 @@ int main(int argc, char **argv) {
     check_sizes();
     check_ptr_and_streams();
     check_reused_device_buffers();
+    check_strided();
     nvshmem_barrier_all();
     if (nvshmem_my_pe() == 0)
-        std::printf("gpu_rma (25 types, 1 B .. 64 MiB host and device buffers, nvshmem_ptr, on-stream): PASS on %d PEs, %s\n",
+        std::printf("gpu_rma (25 types, 1 B .. 64 MiB host and device buffers, nvshmem_ptr, on-stream, strided): PASS on %d PEs, %s\n",
                     nvshmem_n_pes(), std::getenv("FABSHMEM_DISABLE_IPC") ? "fabric" : "CUDA IPC");
     nvshmem_finalize();
     return 0;
