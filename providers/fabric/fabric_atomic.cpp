@@ -43,7 +43,7 @@ void FabricTransport::query_atomics() {
     }
     // Non-fetching atomics may go without a completion where the provider processes an atomic
     // fetch after the updates posted before it (FI_ORDER_ATOMIC_RAW, both sides): one fetching
-    // read per PE at quiet then shows them all applied (confirm_injected_atomics). Not asked
+    // read per PE at quiet then shows them all applied (fabric_confirm.cpp). Not asked
     // for: tcp;ofi_rxm promises it anyway (libfabric 1.17), and shm only in a mode without its
     // direct reads (cross-memory attach), where gets of 8 B to 1 MiB took 1.3-3.3x as long.
     uint64_t raw = FI_ORDER_ATOMIC_RAW;
@@ -164,45 +164,12 @@ void FabricTransport::inject_atomic(const AtomicRequest &r, int pe) {
     auto [region, region_offset] = remote(pe, r.offset);
     uint64_t operand = r.operand;  // inject: the provider copies it before returning
     std::lock_guard<std::mutex> lock(unconfirmed_mutex_);
-    if (unconfirmed_.empty()) unconfirmed_.assign(n_pes_, false);
-    if (!unconfirmed_[pe]) {
-        unconfirmed_[pe] = true;
-        unconfirmed_pes_.push_back(pe);
-    }
+    note_unconfirmed(pe, kAtomics);
     atomics_in_flight_.store(true, std::memory_order_relaxed);
     start_operation(Op::atomic, r.width, pe, [&] {
         return fi_inject_atomic(ep_, &operand, 1, addresses_[pe], region.base + region_offset, region.key,
                                 to_fi_type(r.width), to_fi_op(r.op));
     }, /*completes=*/false);
-}
-
-// One fetching read of each unconfirmed PE's first signal word, posted behind its injected
-// atomics: its completion (counted, so quiet waits for it) means they have been applied.
-void FabricTransport::confirm_injected_atomics() {
-    std::vector<int> pes;
-    {
-        std::lock_guard<std::mutex> lock(unconfirmed_mutex_);
-        if (unconfirmed_pes_.empty()) return;
-        pes.swap(unconfirmed_pes_);
-        for (int pe : pes) unconfirmed_[pe] = false;
-    }
-    for (int pe : pes) {
-        OpContext *context = acquire_context();
-        context->pooled = true;
-        context->remaining = nullptr;
-        context->pe = pe;
-        context->op = Op::atomic;
-        AtomicRequest read{AtomicOp::read, sizeof(uint64_t), 0, 0, 0};
-        fi_ioc operand_ioc{&context->operand, 1}, result_ioc{&context->result, 1};
-        void *no_desc = nullptr;
-        fi_rma_ioc target;
-        fi_msg_atomic msg = atomic_message(read, pe, &operand_ioc, &no_desc, &target, &context->fi);
-        Region signals = region(pe, kSignals);  // every PE registers them; host memory here
-        target = fi_rma_ioc{signals.base, 1, signals.key};
-        start_operation(Op::atomic, sizeof(uint64_t), pe, [&] {
-            return fi_fetch_atomicmsg(ep_, &msg, &result_ioc, &no_desc, 1, FI_COMPLETION);
-        });
-    }
 }
 
 }  // namespace fabshmem

@@ -125,8 +125,14 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     mr_local_ = mr_mode & FI_MR_LOCAL;
     virtual_addressing_ = mr_mode & FI_MR_VIRT_ADDR;
     ordered_writes_ = (info_->tx_attr->msg_order & FI_ORDER_WAW) != 0;
-    if (choice.delivery_complete) write_completion_flags_ |= FI_DELIVERY_COMPLETE;
+    delivery_complete_ = choice.delivery_complete;
+    if (delivery_complete_) write_completion_flags_ |= FI_DELIVERY_COMPLETE;
     max_msg_size_ = info_->ep_attr->max_msg_size ? info_->ep_attr->max_msg_size : SIZE_MAX;
+    // Writes confirmed at quiet by an RMA read that the provider processes after them
+    // (fabric_confirm.cpp). Not for a GPU heap (a read of host memory says nothing of a NIC's
+    // writes to GPU memory) nor under FI_MR_LOCAL (the read's buffer would need registering).
+    uint64_t read_after_write = info_->tx_attr->msg_order & info_->rx_attr->msg_order & (FI_ORDER_RAW | FI_ORDER_RMA_RAW);
+    confirm_writes_ = read_after_write && !mr_local_ && !heap_is_cuda_;
     inject_size_ = info_->tx_attr->inject_size;
 
     int rc = fi_fabric(info_->fabric_attr, &fabric_, nullptr);
@@ -318,6 +324,7 @@ size_t FabricTransport::bytes_per_peer() const {
     size_t bytes = addresses_.bytes_per_peer() + has_statics_.bytes_per_peer() + address_bytes_;
     for (const RegionColumns &columns : regions_) bytes += columns.base.bytes_per_peer() + columns.key.bytes_per_peer();
     if (!staged_sent_.empty()) bytes += 2 * sizeof(uint64_t);  // staged_sent_, staged_served_
+    if (confirm_writes_ || inject_atomics_) bytes += sizeof(uint8_t);  // unconfirmed_
     return bytes;
 }
 
@@ -365,6 +372,7 @@ std::string FabricTransport::describe() const {
         if (mode & b.bit) modes += (modes.empty() ? "" : ",") + std::string(b.name);
     return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
            (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") +
+           (confirm_writes_ ? ", writes confirmed by a read at quiet" : "") +
            (inject_atomics_ ? ", ordered atomics" : "") +
            (staged_ ? ", staged through host memory" + staged_reason_
             : !heap_is_cuda_ ? ""
@@ -461,9 +469,11 @@ void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe,
     msg.rma_iov = &remote;
     msg.rma_iov_count = 1;
     msg.context = &context->fi;
-    // Delivery-complete matters for writes (quiet = visible at the target); a read is done
+    // Delivery-complete matters for writes (quiet = visible at the target), unless the caller
+    // asks for less (FI_INJECT_COMPLETE: a write that quiet confirms by a read); a read is done
     // when its data is here, and asking more of it can push a provider onto a slower protocol.
-    uint64_t flags = (op == Op::write ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
+    bool delivered = op == Op::write && !(extra_flags & FI_INJECT_COMPLETE);
+    uint64_t flags = (delivered ? write_completion_flags_ : FI_COMPLETION) | extra_flags;
     start_operation(op, bytes, pe, [&] {
         return op == Op::read ? fi_readmsg(ep_, &msg, flags) : fi_writemsg(ep_, &msg, flags);
     });
@@ -479,14 +489,18 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     std::atomic<int> *waiter = (blocking && !inject) ? &remaining : nullptr;
     OpContext stack_context;
     OpContext *own = (waiter && bytes <= max_msg_size_) ? &stack_context : nullptr;  // one piece
+    std::unique_lock<std::mutex> confirming;  // held through the posts (fabric_confirm.cpp)
+    WritePosting posting = op == Op::write ? confirmed_write(pe, bytes, inject, confirming) : WritePosting::usual;
+    if (posting == WritePosting::injected) return inject_write(local, offset, bytes, pe);
+    uint64_t flags = (inject ? FI_INJECT : 0) | (posting == WritePosting::local_completion ? FI_INJECT_COMPLETE : 0);
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, max_msg_size_);
         if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);
         auto [region, region_offset] = remote(pe, offset + done);
-        post(op, static_cast<char *>(local) + done, chunk, desc, pe, region, region_offset,
-             waiter, inject ? FI_INJECT : 0, own);
+        post(op, static_cast<char *>(local) + done, chunk, desc, pe, region, region_offset, waiter, flags, own);
         done += chunk;
     }
+    if (confirming.owns_lock()) confirming.unlock();
     if (waiter) wait_for(remaining);
     if (temporary) {
         if (waiter) {
@@ -526,7 +540,15 @@ void FabricTransport::staged_in_turn(Op op, void *local, size_t offset, size_t b
 
 void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     if (inject_size_ >= sizeof value) {
-        post(Op::write, &value, sizeof value, nullptr, pe, region(pe, kSignals), offset, nullptr, FI_INJECT);
+        std::unique_lock<std::mutex> confirming;  // held through the post (fabric_confirm.cpp)
+        Region signals = region(pe, kSignals);
+        if (confirmed_write(pe, sizeof value, true, confirming) == WritePosting::injected) {
+            start_operation(Op::write, sizeof value, pe, [&] {
+                return fi_inject_write(ep_, &value, sizeof value, addresses_[pe], signals.base + offset, signals.key);
+            }, /*completes=*/false);
+            return;
+        }
+        post(Op::write, &value, sizeof value, nullptr, pe, signals, offset, nullptr, FI_INJECT);
         return;
     }
     // No inject: post from memory that stays valid until the completion, and wait for it.
@@ -574,7 +596,7 @@ void FabricTransport::wait_for(const std::atomic<int> &remaining) {
 
 void FabricTransport::quiet() {
     atomics_in_flight_.store(false, std::memory_order_relaxed);  // those posted later set it again
-    if (inject_atomics_) confirm_injected_atomics();
+    if (inject_atomics_ || confirm_writes_) confirm_unconfirmed();
     poll_until([&] {
         return completed_.load(std::memory_order_acquire) >= posted_.load(std::memory_order_acquire);
     });

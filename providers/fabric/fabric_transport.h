@@ -99,10 +99,8 @@ private:
     void query_atomics();
     bool provider_does(const AtomicRequest &request) const;
     bool provider_does_every_atomic() const;
-    // A non-fetching atomic injected without a completion (inject_atomics_), and the fetching
-    // reads at quiet that confirm every PE's injected atomics applied.
+    // A non-fetching atomic injected without a completion (inject_atomics_).
     void inject_atomic(const AtomicRequest &request, int pe);
-    void confirm_injected_atomics();
     // Whether the provider carries out `request` (else the target does: staged_atomic).
     bool provider_carries(const AtomicRequest &request) const;
     // The message of one atomic on PE `pe`; `operand`, `desc` and `target` (filled here) must
@@ -199,12 +197,31 @@ private:
     std::atomic<uint64_t> probed_pe_completions_{0};
 
     std::atomic<bool> atomics_in_flight_{false};  // atomic_nbi since the last quiet: fence quiets
-    // Non-fetching atomics are injected (the provider orders an atomic fetch after them):
-    // the PEs that took one since the last quiet, in order and as a flag per PE (made on first use).
+    // Operations confirmed at quiet by a read of the PE that the provider processes after them
+    // (fabric_confirm.cpp): non-fetching atomics injected where it orders an atomic fetch after
+    // them (inject_atomics_), and writes where it orders an RMA read after them
+    // (confirm_writes_). The PEs that took one since the last quiet, in order, and what each
+    // needs (bits; made on first use); the lock is held through each post of such an operation.
+    enum Unconfirmed : uint8_t { kDeliveringWrite = 1, kWrites = 2, kAtomics = 4 };
     bool inject_atomics_ = false;
+    bool confirm_writes_ = false;
+    bool delivery_complete_ = false;  // the provider takes FI_DELIVERY_COMPLETE
     std::mutex unconfirmed_mutex_;
     std::vector<int> unconfirmed_pes_;
-    std::vector<bool> unconfirmed_;
+    std::vector<uint8_t> unconfirmed_;
+    // With unconfirmed_mutex_ held: notes `what` (kWrites or kAtomics) posted to `pe`. A write
+    // (`deliverable`: one message) that is the PE's first since the last quiet is to ask for
+    // delivery-complete instead, which confirms it by itself: returns whether it is.
+    bool note_unconfirmed(int pe, Unconfirmed what, bool deliverable = false);
+    // Posts the confirming reads of every PE noted since the last quiet; quiet waits for them.
+    void confirm_unconfirmed();
+    // How a write to `pe` is posted: as any other (where writes are not confirmed at quiet, or
+    // delivery-complete as the PE's first since the last quiet), asking for a local completion
+    // only, or injected without a completion (`injectable`: fi_inject_write takes it). Where
+    // writes are confirmed, takes `lock`, to be held through the post, and notes the PE.
+    enum class WritePosting { usual, local_completion, injected };
+    WritePosting confirmed_write(int pe, size_t bytes, bool injectable, std::unique_lock<std::mutex> &lock);
+    void inject_write(const void *local, size_t offset, size_t bytes, int pe);
     std::atomic<uint64_t> posted_{0};
     std::atomic<uint64_t> completed_{0};
 

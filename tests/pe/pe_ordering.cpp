@@ -1,5 +1,6 @@
-// Ordering and completion: fence orders puts to a PE, quiet completes nbi puts, barrier_all
-// makes every PE's puts visible. A reader that sees the flag must see the data.
+// Ordering and completion: fence orders puts to a PE, quiet completes nbi puts (visible to a
+// third PE too), barrier_all makes every PE's puts visible. A reader that sees the flag must
+// see the data.
 #include <cstring>
 
 #include "pe_check.h"
@@ -20,7 +21,7 @@ int main() {
     nvshmem_init();
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
     long *data = static_cast<long *>(nvshmem_calloc(kWords, sizeof(long)));
-    long *flag = static_cast<long *>(nvshmem_calloc(2, sizeof(long)));
+    long *flag = static_cast<long *>(nvshmem_calloc(3, sizeof(long)));
     long *slots = static_cast<long *>(nvshmem_calloc(n, sizeof(long)));
     long local[kWords];
     int writer = 0, reader = n - 1;
@@ -58,6 +59,30 @@ int main() {
                 PE_CHECK(data[i] == -round * 7 - static_cast<long>(i), "quiet round %ld: word %zu", round, i);
         }
         nvshmem_barrier_all();
+    }
+
+    // quiet, seen from a third PE: the writer's puts to one PE (a stream of small ones, then
+    // larger), quiet, then a flag to another PE, which then reads the first PE's words: they
+    // must be there (over a fabric quiet may confirm them by a read rather than per put).
+    if (n >= 3) {
+        int holder = 1, watcher = n - 1;
+        for (long round = 1; round <= kRounds; ++round) {
+            if (me == writer) {
+                for (size_t i = 0; i < kWords / 2; ++i) nvshmem_long_p(data + i, round * 3 + static_cast<long>(i), holder);
+                for (size_t i = kWords / 2; i < kWords; ++i) local[i] = round * 3 + static_cast<long>(i);
+                for (size_t i = kWords / 2; i < kWords; i += 128) nvshmem_long_put(data + i, local + i, 128, holder);
+                nvshmem_quiet();
+                nvshmem_long_p(&flag[2], round, watcher);
+            }
+            if (me == watcher) {
+                nvshmem_long_wait_until(&flag[2], NVSHMEM_CMP_EQ, round);  // a call: on 2 cores it yields
+                nvshmem_long_get(local, data, kWords, holder);
+                for (size_t i = 0; i < kWords; ++i)
+                    PE_CHECK(local[i] == round * 3 + static_cast<long>(i), "quiet round %ld: word %zu of PE %d, read "
+                             "by PE %d after the writer's flag, is %ld", round, i, holder, watcher, local[i]);
+            }
+            nvshmem_barrier_all();
+        }
     }
 
     // barrier_all: everybody's puts are visible after it; sync_all keeps PEs in step.
