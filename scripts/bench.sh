@@ -14,14 +14,14 @@
 #
 #   scripts/bench.sh --osu-vs-sos OSU_SRC SOS_SRC [OUT_DIR]
 # instead compares fabshmem with Sandia OpenSHMEM on the OSU Micro-Benchmarks' point-to-point
-# programs (osu_oshm_get, _put, _atomics on the heap), each built unchanged against both
+# programs (osu_oshm_get, _put, _put_mr, _atomics on the heap), each built unchanged against both
 # (scripts/osu.sh; SOS by scripts/sos.sh into build-osu/sos), 2 PEs on one node under srun,
 # fabshmem and SOS alternating in PAIRS pairs (default 3), over libfabric shm and tcp (both
 # libraries on the same provider; CASES="shm tcp default" adds each library's own default, where
 # SOS takes whichever provider libfabric lists first, and shm-nocma runs both on shm with
 # FI_SHM_DISABLE_CMA=1: shm's shared-buffer protocols instead of cross-memory attach, which is
-# what SOS's shm reads use here anyway); prints the median latency per size of each and
-# fabshmem / SOS. Then tests/pe/pe_quiet_asleep.c, built with each library's oshcc, says on
+# what SOS's shm reads use here anyway); prints the median per size of each and fabshmem / SOS:
+# latency in us (below 1: fabshmem faster), and for put_mr messages per second (above 1). Then tests/pe/pe_quiet_asleep.c, built with each library's oshcc, says on
 # each case whether a quiet after an 8-byte put and after an atomic add had completed them at
 # a target asleep outside the library (a faster row where it had not is the cost of sending).
 # The two source trees are fetched outside this repository.
@@ -42,7 +42,7 @@ if [ "${1:-}" = --osu-vs-sos ] || [ "${1:-}" = --osu-coll-vs-sos ]; then
     osu_src=$2 sos_src=$3
     out=${4:-results/${mode#--}-$(date +%Y%m%d-%H%M%S)}
     if [ "$mode" = --osu-vs-sos ]; then
-        programs="get put atomics" pes_list=2 program_args=(heap)
+        programs="get put put_mr atomics" pes_list=2 program_args=(heap)
     else
         programs=${PROGRAMS:-barrier broadcast fcollect reduce} pes_list=${PES:-2 4 8}
         program_args=(-i "${ITERATIONS:-100}" -m "${MAX:-1048576}")
@@ -89,7 +89,7 @@ if [ "${1:-}" = --osu-vs-sos ] || [ "${1:-}" = --osu-coll-vs-sos ]; then
     done
     median() { sort -n | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'; }
     {
-        printf '%-8s %-9s %4s %22s %12s %12s %12s\n' case program PEs size 'fabshmem us' 'SOS us' fabshmem/SOS
+        printf '%-8s %-9s %4s %22s %12s %12s %12s\n' case program PEs size fabshmem SOS fabshmem/SOS
         for case in $cases; do
             for program in $programs; do
                 for n in $pes_list; do

@@ -143,7 +143,6 @@ void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
         return posted_.load(std::memory_order_acquire) - completed_.load(std::memory_order_acquire) < kMostOutstanding;
     });
     OpContext *context = acquire_context();
-    context->pooled = true;
     context->remaining = nullptr;
     context->pe = pe;
     context->op = Op::atomic;

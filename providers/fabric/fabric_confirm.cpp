@@ -55,7 +55,6 @@ void FabricTransport::confirm_unconfirmed() {
         void *no_desc = nullptr;                // neither path runs under FI_MR_LOCAL
         auto context_for = [&](Op op) {
             OpContext *context = acquire_context();
-            context->pooled = true;
             context->remaining = nullptr;
             context->pe = pe;
             context->op = op;

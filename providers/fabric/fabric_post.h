@@ -4,6 +4,7 @@
 #include <rdma/fi_errno.h>
 
 #include <chrono>
+#include <vector>
 
 #include "activity.h"
 #include "cuda_support.h"
@@ -14,15 +15,17 @@
 namespace fabshmem {
 
 // One per posted operation: FI_CONTEXT providers own the fi_context2 until completion.
-// Operations that may outlive their caller take one from the pool; a blocking caller that
-// posts a single operation keeps it on its stack (no pool lock on either side).
+// Operations that may outlive their caller take one from the pool (acquire_context, released
+// at the completion); a blocking caller that posts a single operation keeps it on its stack
+// (no pool lock on either side).
 struct FabricTransport::OpContext {
     fi_context2 fi;
     std::atomic<int> *remaining;  // the blocking caller's counter, or nullptr for nbi
     int pe;
     Op op;
-    bool pooled = true;
+    bool pooled = false;
     uint64_t operand = 0, result = 0;  // a non-blocking atomic's: valid until its completion
+    std::vector<char> bounce{};        // a bounced put's copy of its source (kept for the next)
 };
 
 template <class Start>

@@ -394,6 +394,7 @@ FabricTransport::OpContext *FabricTransport::acquire_context() {
     }
     OpContext *context = free_contexts_.back();
     free_contexts_.pop_back();
+    context->pooled = true;
     return context;
 }
 
@@ -455,7 +456,6 @@ void *FabricTransport::device_buffer_descriptor(const cuda::DeviceAllocation &al
 void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &region,
                            size_t offset, std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own) {
     OpContext *context = own ? own : acquire_context();
-    context->pooled = !own;
     context->remaining = remaining;
     context->pe = pe;
     context->op = op;
@@ -485,10 +485,20 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     void *desc = local_descriptor(local, bytes, &temporary, &device);
     std::atomic<int> remaining{0};
     // Small blocking puts are injected: the buffer is reusable at once, completion comes later.
+    // Somewhat larger ones from host memory are bounced: copied into their pooled context,
+    // posted, and completed by quiet likewise.
     bool inject = op == Op::write && bytes <= inject_size_ && !device;
-    std::atomic<int> *waiter = (blocking && !inject) ? &remaining : nullptr;
+    bool bounce = op == Op::write && blocking && !inject && !device && !mr_local_ &&
+                  bytes <= std::min(kBounceBytes, max_msg_size_);
+    std::atomic<int> *waiter = (blocking && !inject && !bounce) ? &remaining : nullptr;
     OpContext stack_context;
     OpContext *own = (waiter && bytes <= max_msg_size_) ? &stack_context : nullptr;  // one piece
+    if (bounce) {
+        own = acquire_context();
+        own->bounce.assign(static_cast<char *>(local), static_cast<char *>(local) + bytes);
+        local = own->bounce.data();
+        desc = nullptr;  // host memory, no FI_MR_LOCAL
+    }
     std::unique_lock<std::mutex> confirming;  // held through the posts (fabric_confirm.cpp)
     WritePosting posting = op == Op::write ? confirmed_write(pe, bytes, inject, confirming) : WritePosting::usual;
     if (posting == WritePosting::injected) return inject_write(local, offset, bytes, pe);

@@ -177,6 +177,9 @@ private:
     bool mr_local_ = false;
     bool virtual_addressing_ = false;
     bool ordered_writes_ = false;
+    // A blocking put above the inject size and up to this size copies its source into its
+    // operation's context and returns (SOS's bounce buffers, of 2 KiB there too).
+    static constexpr size_t kBounceBytes = 2048;
     uint64_t write_completion_flags_ = FI_COMPLETION;
     size_t max_msg_size_ = 0;
     std::chrono::seconds unreachable_after_{0};  // FABSHMEM_PEER_TIMEOUT; 0: wait for ever
