@@ -53,29 +53,15 @@ void FabricTransport::confirm_unconfirmed() {
         unconfirmed_[pe] = 0;
         Region signals = region(pe, kSignals);  // every PE registers them; host memory there
         void *no_desc = nullptr;                // neither path runs under FI_MR_LOCAL
-        auto context_for = [&](Op op) {
+        if (state & kWrites) {  // a read of 8 bytes into its own pooled context
+            OpContext *context = acquire_context();
+            post(Op::read, &context->result, sizeof context->result, no_desc, pe, signals, 0, nullptr, 0, context);
+        }
+        if (state & kAtomics) {
             OpContext *context = acquire_context();
             context->remaining = nullptr;
             context->pe = pe;
-            context->op = op;
-            return context;
-        };
-        if (state & kWrites) {
-            OpContext *context = context_for(Op::read);
-            iovec iov{&context->result, sizeof context->result};
-            fi_rma_iov remote{signals.base, sizeof context->result, signals.key};
-            fi_msg_rma msg{};
-            msg.msg_iov = &iov;
-            msg.desc = &no_desc;
-            msg.iov_count = 1;
-            msg.addr = addresses_[pe];
-            msg.rma_iov = &remote;
-            msg.rma_iov_count = 1;
-            msg.context = &context->fi;
-            start_operation(Op::read, sizeof context->result, pe, [&] { return fi_readmsg(ep_, &msg, FI_COMPLETION); });
-        }
-        if (state & kAtomics) {
-            OpContext *context = context_for(Op::atomic);
+            context->op = Op::atomic;
             AtomicRequest read{AtomicOp::read, sizeof(uint64_t), 0, 0, 0};
             fi_ioc operand_ioc{&context->operand, 1}, result_ioc{&context->result, 1};
             fi_rma_ioc target;
