@@ -1,7 +1,7 @@
 // fabshmem-perf: host-initiated get/put latency and bandwidth between PE 0 and PE 1, remote
-// fetch-and-add and barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
+// fetch-and-add, put-fence-put and barrier latency, each beside a raw libfabric baseline (same PE pair, same provider, same
 // sizes) measured in the same run, in alternating rounds. Run under any PMIx launcher:
-//   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,amo,barrier]
+//   srun --mpi=pmix -n 2 fabshmem-perf [--min 8] [--max 64M] [--ops get,put,amo,fence,barrier]
 //                                      [--csv FILE] [--json FILE] [--no-baseline] [--baseline-cq-wait]
 //                                      [--gpu]
 // --gpu (a build with CUDA, a GPU heap): the private buffers are GPU memory and the baseline
@@ -34,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 struct Options {
     size_t min_bytes = 8;
     size_t max_bytes = size_t{64} << 20;
-    std::string ops = "get,put,amo,barrier";
+    std::string ops = "get,put,amo,fence,barrier";
     std::string csv, json;
     bool baseline = true;
     bool baseline_cq_wait = false;
@@ -242,6 +242,35 @@ Row measure_fetch_add(Pair &p, bool baseline) {
     return row;
 }
 
+// An 8-byte put, fence, an 8-byte put (data, then its flag), beside raw libfabric ordering
+// them by waiting for the first write's completion: what a fence costs where the provider
+// keeps writes in order (nothing to wait for) or does not (a round trip).
+Row measure_put_fence_put(Pair &p, bool baseline) {
+    const int per_sample = 200;
+    size_t half = p.local_size;
+    Timings t = time_alternating(
+        p, baseline,
+        [&] {
+            for (int i = 0; i < per_sample; ++i) {
+                nvshmem_putmem(p.heap_dst, p.local, 8, 1);
+                nvshmem_fence();
+                nvshmem_putmem(p.heap_dst + 8, p.local + 8, 8, 1);
+            }
+            nvshmem_quiet();
+        },
+        [&] {
+            for (int i = 0; i < per_sample; ++i) {
+                p.raw->write(0, half, 8);
+                p.raw->wait(i == 0 ? 1 : 2);  // every write so far: this one, the last flag
+                p.raw->write(8, half + 8, 8);
+            }
+            p.raw->wait(1);
+        });
+    Row row{"put_fence", "latency_us", 8, 0, 0};
+    summarize(row, t, true, microseconds_per_op, per_sample);
+    return row;
+}
+
 Row measure_barrier(Pair &) {
     Row row{"barrier_all", "latency_us", 0, 0, 0};
     auto seconds = time_samples([&] { for (int i = 0; i < 200; ++i) nvshmem_barrier_all(); });
@@ -388,6 +417,7 @@ int main(int argc, char **argv) {
                 rows.push_back(measure(p, op, metric, bytes, o.baseline && p.me < 2));
     }
     if (o.ops.find("amo") != std::string::npos) rows.push_back(measure_fetch_add(p, o.baseline && p.me < 2));
+    if (o.ops.find("fence") != std::string::npos) rows.push_back(measure_put_fence_put(p, o.baseline && p.me < 2));
     if (o.ops.find("barrier") != std::string::npos) rows.push_back(measure_barrier(p));
 
     if (p.me == 0) {

@@ -92,8 +92,10 @@ bool FabricTransport::provider_does_every_atomic() const {
 // progress and completes them on delivery to its queue, delivery-complete or not), and then a
 // quiet would not make the new value visible. A result arrives only once it is applied.
 uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
-    // A result that does not show this PE's own earlier atomics would surprise: they complete first.
+    // A result that does not show this PE's own earlier atomics would surprise: they complete
+    // first, and so do writes before a fence (fence()).
     if (atomics_in_flight_.load(std::memory_order_relaxed)) quiet();
+    complete_fenced_writes();
     if (!provider_carries(r)) return staged_atomic(r, pe);
     std::atomic<int> remaining{1};
     OpContext context{{}, &remaining, pe, Op::atomic, false};  // on the stack: the call waits
@@ -128,6 +130,7 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
 // other. Blocking where the provider does not do the operation, on a GPU word, or where local
 // buffers need registering (FI_MR_LOCAL).
 void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
+    complete_fenced_writes();
     if (!provider_carries(r) || mr_local_) {
         atomic(r, pe);
         return;

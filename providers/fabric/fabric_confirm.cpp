@@ -8,9 +8,9 @@
 // before), later ones are injected without a completion where small enough (fi_inject_write)
 // or ask for a local completion only (FI_INJECT_COMPLETE: the source is reusable; tcp's
 // FI_TRANSMIT_COMPLETE waits for the acknowledgement too), and quiet reads each PE that took
-// one of those once. Injected non-fetching atomics
-// (fabric_atomic.cpp) are confirmed the same way, by an atomic fetch (FI_ORDER_ATOMIC_RAW: the
-// provider may order atomics apart from RMA, as rxm does).
+// one of those once. Injected non-fetching atomics (fabric_atomic.cpp) are confirmed the same
+// way, by an atomic fetch (FI_ORDER_ATOMIC_RAW: the provider may order atomics apart from RMA,
+// as rxm does).
 #include "fabric_post.h"
 
 namespace fabshmem {
@@ -35,10 +35,9 @@ FabricTransport::WritePosting FabricTransport::confirmed_write(int pe, size_t by
 
 // The provider copies the data before returning and reports nothing (fi_inject_write): not
 // counted among the operations quiet waits for, which its read at quiet confirms.
-void FabricTransport::inject_write(const void *local, size_t offset, size_t bytes, int pe) {
-    auto [region, region_offset] = remote(pe, offset);
+void FabricTransport::inject_write(const void *local, size_t bytes, int pe, const Region &region, size_t offset) {
     start_operation(Op::write, bytes, pe, [&] {
-        return fi_inject_write(ep_, local, bytes, addresses_[pe], region.base + region_offset, region.key);
+        return fi_inject_write(ep_, local, bytes, addresses_[pe], region.base + offset, region.key);
     }, /*completes=*/false);
 }
 

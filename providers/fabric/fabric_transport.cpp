@@ -124,7 +124,11 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     uint64_t mr_mode = info_->domain_attr->mr_mode;
     mr_local_ = mr_mode & FI_MR_LOCAL;
     virtual_addressing_ = mr_mode & FI_MR_VIRT_ADDR;
+    uint64_t order = info_->tx_attr->msg_order & info_->rx_attr->msg_order;
     ordered_writes_ = (info_->tx_attr->msg_order & FI_ORDER_WAW) != 0;
+    // Not for a GPU heap: the target's copies into GPU memory keep no order this PE can see.
+    ordered_rma_writes_ = !ordered_writes_ && !heap_is_cuda_ &&
+                          (order & (FI_ORDER_RMA_WAW | FI_ORDER_ATOMIC_WAW)) == (FI_ORDER_RMA_WAW | FI_ORDER_ATOMIC_WAW);
     delivery_complete_ = choice.delivery_complete;
     if (delivery_complete_) write_completion_flags_ |= FI_DELIVERY_COMPLETE;
     max_msg_size_ = info_->ep_attr->max_msg_size ? info_->ep_attr->max_msg_size : SIZE_MAX;
@@ -373,6 +377,7 @@ std::string FabricTransport::describe() const {
     return provider_ + " (domain " + domain_ + ", mr_mode " + (modes.empty() ? "none" : modes) +
            (write_completion_flags_ & FI_DELIVERY_COMPLETE ? ", delivery-complete" : "") +
            (confirm_writes_ ? ", writes confirmed by a read at quiet" : "") +
+           (ordered_writes_ || ordered_rma_writes_ ? ", ordered writes" : "") +
            (inject_atomics_ ? ", ordered atomics" : "") +
            (staged_ ? ", staged through host memory" + staged_reason_
             : !heap_is_cuda_ ? ""
@@ -501,7 +506,10 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
     }
     std::unique_lock<std::mutex> confirming;  // held through the posts (fabric_confirm.cpp)
     WritePosting posting = op == Op::write ? confirmed_write(pe, bytes, inject, confirming) : WritePosting::usual;
-    if (posting == WritePosting::injected) return inject_write(local, offset, bytes, pe);
+    if (posting == WritePosting::injected) {  // one piece: at most the inject size
+        auto [region, region_offset] = remote(pe, offset);
+        return inject_write(local, bytes, pe, region, region_offset);
+    }
     uint64_t flags = (inject ? FI_INJECT : 0) | (posting == WritePosting::local_completion ? FI_INJECT_COMPLETE : 0);
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, max_msg_size_);
@@ -552,12 +560,8 @@ void FabricTransport::put_signal(size_t offset, uint64_t value, int pe) {
     if (inject_size_ >= sizeof value) {
         std::unique_lock<std::mutex> confirming;  // held through the post (fabric_confirm.cpp)
         Region signals = region(pe, kSignals);
-        if (confirmed_write(pe, sizeof value, true, confirming) == WritePosting::injected) {
-            start_operation(Op::write, sizeof value, pe, [&] {
-                return fi_inject_write(ep_, &value, sizeof value, addresses_[pe], signals.base + offset, signals.key);
-            }, /*completes=*/false);
-            return;
-        }
+        if (confirmed_write(pe, sizeof value, true, confirming) == WritePosting::injected)
+            return inject_write(&value, sizeof value, pe, signals, offset);
         post(Op::write, &value, sizeof value, nullptr, pe, signals, offset, nullptr, FI_INJECT);
         return;
     }
@@ -606,6 +610,7 @@ void FabricTransport::wait_for(const std::atomic<int> &remaining) {
 
 void FabricTransport::quiet() {
     atomics_in_flight_.store(false, std::memory_order_relaxed);  // those posted later set it again
+    writes_fenced_.store(false, std::memory_order_relaxed);
     if (inject_atomics_ || confirm_writes_) confirm_unconfirmed();
     poll_until([&] {
         return completed_.load(std::memory_order_acquire) >= posted_.load(std::memory_order_acquire);
@@ -614,9 +619,18 @@ void FabricTransport::quiet() {
 }
 
 void FabricTransport::fence() {
-    // Without write-after-write ordering complete everything; atomics are not ordered with
-    // writes by it, so outstanding ones are completed too.
-    if (!ordered_writes_ || atomics_in_flight_.load(std::memory_order_relaxed)) quiet();
+    // Without write-after-write ordering complete everything; outstanding atomics complete too
+    // (posted as fetching ones, or injected, they are not ordered with writes). Where the
+    // provider orders writes among themselves only, the writes stay in flight and the next
+    // atomic completes them first.
+    if (atomics_in_flight_.load(std::memory_order_relaxed)) return quiet();
+    if (ordered_writes_) return;
+    if (ordered_rma_writes_) return writes_fenced_.store(true, std::memory_order_relaxed);
+    quiet();
+}
+
+void FabricTransport::complete_fenced_writes() {
+    if (writes_fenced_.load(std::memory_order_relaxed)) quiet();
 }
 
 void FabricTransport::release_temporary_registrations() {

@@ -176,7 +176,13 @@ private:
     int wait_fd_ = -1;  // the CQ's wait fd, or -1 when it has none
     bool mr_local_ = false;
     bool virtual_addressing_ = false;
-    bool ordered_writes_ = false;
+    bool ordered_writes_ = false;  // FI_ORDER_WAW: writes and atomics in the order posted
+    // FI_ORDER_RMA_WAW (and ATOMIC_WAW) only, as tcp;ofi_rxm with FI_ATOMIC: writes keep their
+    // order, atomics theirs, but an atomic may pass a write. fence then completes nothing and
+    // notes it (writes_fenced_); the next atomic completes the writes before it (quiet).
+    bool ordered_rma_writes_ = false;
+    std::atomic<bool> writes_fenced_{false};
+    void complete_fenced_writes();
     // A blocking put above the inject size and up to this size copies its source into its
     // operation's context and returns (SOS's bounce buffers, of 2 KiB there too).
     static constexpr size_t kBounceBytes = 2048;
@@ -224,7 +230,7 @@ private:
     // writes are confirmed, takes `lock`, to be held through the post, and notes the PE.
     enum class WritePosting { usual, local_completion, injected };
     WritePosting confirmed_write(int pe, size_t bytes, bool injectable, std::unique_lock<std::mutex> &lock);
-    void inject_write(const void *local, size_t offset, size_t bytes, int pe);
+    void inject_write(const void *local, size_t bytes, int pe, const Region &region, size_t offset);
     std::atomic<uint64_t> posted_{0};
     std::atomic<uint64_t> completed_{0};
 

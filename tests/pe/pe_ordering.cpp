@@ -1,6 +1,6 @@
-// Ordering and completion: fence orders puts to a PE, quiet completes nbi puts (visible to a
-// third PE too), barrier_all makes every PE's puts visible. A reader that sees the flag must
-// see the data.
+// Ordering and completion: fence orders puts and atomics to a PE, quiet completes nbi puts
+// (visible to a third PE too), barrier_all makes every PE's puts visible. A reader that sees
+// the flag must see the data.
 #include <cstring>
 
 #include "pe_check.h"
@@ -21,19 +21,26 @@ int main() {
     nvshmem_init();
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
     long *data = static_cast<long *>(nvshmem_calloc(kWords, sizeof(long)));
-    long *flag = static_cast<long *>(nvshmem_calloc(3, sizeof(long)));
+    long *flag = static_cast<long *>(nvshmem_calloc(4, sizeof(long)));
     long *slots = static_cast<long *>(nvshmem_calloc(n, sizeof(long)));
     long local[kWords];
     int writer = 0, reader = n - 1;
 
-    // fence: data (blocking and nbi puts), fence, then the flag.
+    // fence: an atomic add, fence, data (blocking and nbi puts), fence, then the flag: a put,
+    // an atomic set or an atomic add in turn (where the provider orders writes only among
+    // themselves, as tcp;ofi_rxm, an atomic after a fence must wait for the writes before it).
+    long *added = &flag[3];
     for (long round = 1; round <= kRounds; ++round) {
         if (me == writer) {
             for (size_t i = 0; i < kWords; ++i) local[i] = round * 100000 + static_cast<long>(i);
+            nvshmem_long_atomic_add(added, 1, reader);
+            nvshmem_fence();
             nvshmem_long_put(data, local, kWords / 2, reader);
             nvshmem_long_put_nbi(data + kWords / 2, local + kWords / 2, kWords / 2, reader);
             nvshmem_fence();
-            nvshmem_long_p(&flag[0], round, reader);
+            if (round % 3 == 0) nvshmem_long_p(&flag[0], round, reader);
+            else if (round % 3 == 1) nvshmem_long_atomic_set(&flag[0], round, reader);
+            else nvshmem_long_atomic_add(&flag[0], 1, reader);  // it holds round - 1
             nvshmem_quiet();
         }
         if (me == reader) {
@@ -41,6 +48,7 @@ int main() {
             for (size_t i = 0; i < kWords; ++i)
                 PE_CHECK(data[i] == round * 100000 + static_cast<long>(i),
                          "fence round %ld: word %zu is %ld after the flag arrived", round, i, data[i]);
+            PE_CHECK(*added == round, "fence round %ld: the atomic add before the data shows %ld", round, *added);
         }
         nvshmem_barrier_all();
     }
