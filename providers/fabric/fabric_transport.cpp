@@ -138,6 +138,8 @@ Status FabricTransport::open_endpoint(const FabricChoice &choice) {
     uint64_t read_after_write = info_->tx_attr->msg_order & info_->rx_attr->msg_order & (FI_ORDER_RAW | FI_ORDER_RMA_RAW);
     confirm_writes_ = read_after_write && !mr_local_ && !heap_is_cuda_;
     inject_size_ = info_->tx_attr->inject_size;
+    pieces_per_message_ = std::min({info_->tx_attr->iov_limit, info_->tx_attr->rma_iov_limit, kMostPiecesPerMessage});
+    if (pieces_per_message_ == 0) pieces_per_message_ = 1;
 
     int rc = fi_fabric(info_->fabric_attr, &fabric_, nullptr);
     if (rc) return fabric_failure("fi_fabric", rc);
@@ -460,20 +462,28 @@ void *FabricTransport::device_buffer_descriptor(const cuda::DeviceAllocation &al
 
 void FabricTransport::post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &region,
                            size_t offset, std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own) {
+    iovec iov{local, bytes};
+    fi_rma_iov remote{region.base + offset, bytes, region.key};
+    post_message(op, &iov, &desc, 1, pe, &remote, remaining, extra_flags, own);
+}
+
+void FabricTransport::post_message(Op op, const iovec *iov, void **desc, size_t count, int pe,
+                                   const fi_rma_iov *remote, std::atomic<int> *remaining, uint64_t extra_flags,
+                                   OpContext *own) {
     OpContext *context = own ? own : acquire_context();
     context->remaining = remaining;
     context->pe = pe;
     context->op = op;
-    iovec iov{local, bytes};
-    fi_rma_iov remote{region.base + offset, bytes, region.key};
     fi_msg_rma msg{};
-    msg.msg_iov = &iov;
-    msg.desc = &desc;
-    msg.iov_count = 1;
+    msg.msg_iov = iov;
+    msg.desc = desc;
+    msg.iov_count = count;
     msg.addr = addresses_[pe];
-    msg.rma_iov = &remote;
-    msg.rma_iov_count = 1;
+    msg.rma_iov = remote;
+    msg.rma_iov_count = count;
     msg.context = &context->fi;
+    size_t bytes = 0;
+    for (size_t i = 0; i < count; ++i) bytes += iov[i].iov_len;
     // Delivery-complete matters for writes (quiet = visible at the target), unless the caller
     // asks for less (FI_INJECT_COMPLETE: a write that quiet confirms by a read); a read is done
     // when its data is here, and asking more of it can push a provider onto a slower protocol.

@@ -37,6 +37,8 @@ public:
     bool reaches(int) const override { return true; }
     void get(void *dest, size_t offset, size_t bytes, int pe, bool blocking) override;
     void put(size_t offset, const void *src, size_t bytes, int pe, bool blocking) override;
+    void strided(bool put, char *local, ptrdiff_t local_stride, size_t offset, ptrdiff_t remote_stride,
+                 size_t nelems, size_t element, int pe) override;
     void put_signal(size_t offset, uint64_t value, int pe) override;
     uint64_t atomic(const AtomicRequest &request, int pe) override;
     void atomic_nbi(const AtomicRequest &request, int pe) override;
@@ -114,6 +116,14 @@ private:
     // comes from the pool, or is `own`: a blocking caller's, on its stack until it completes.
     void post(Op op, void *local, size_t bytes, void *desc, int pe, const Region &remote,
               size_t offset, std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own = nullptr);
+    // The same for one message of `count` pieces (at most the provider's iov limits): the
+    // i-th local piece `iov[i]` goes to or from `remote[i]`.
+    void post_message(Op op, const iovec *iov, void **desc, size_t count, int pe, const fi_rma_iov *remote,
+                      std::atomic<int> *remaining, uint64_t extra_flags, OpContext *own = nullptr);
+    // How many elements one strided message carries (1: one message each): the provider's
+    // iov limits (tcp and shm: 4), at most kMostPiecesPerMessage.
+    static constexpr size_t kMostPiecesPerMessage = 8;
+    size_t pieces_per_message_ = 1;
     // Calls `start` (one fi_* post) until the provider accepts it: on FI_EAGAIN it reaps
     // completions and retries, for at most FABSHMEM_PEER_TIMEOUT. fabric_post.h defines it.
     // `completes`: the operation will have a completion, which quiet waits for (not an inject).

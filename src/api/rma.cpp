@@ -73,12 +73,7 @@ void strided_bytes(const char *function, bool put, void *dest, const void *sourc
     Transport &route = rt.route(pe);
     const size_t first_offset = low_offset + static_cast<size_t>(remote - low);  // element 0's
     if (!put && get_by_span(route, pe, local, local_stride, first_offset, remote_stride, nelems, element)) return;
-    for (size_t i = 0; i < nelems; ++i) {
-        const ptrdiff_t at = static_cast<ptrdiff_t>(i);
-        const size_t offset = low_offset + static_cast<size_t>(remote + at * remote_stride - low);
-        if (put) route.put(offset, local + at * local_stride, element, pe, false);
-        else route.get(local + at * local_stride, offset, element, pe, false);
-    }
+    route.strided(put, local, local_stride, first_offset, remote_stride, nelems, element, pe);
     // The blocking call's promise: complete (get), or the source reusable (put).
     route.quiet();
 }

@@ -50,6 +50,13 @@ public:
     // The same without a result (add, set, and, or, xor): done and visible at the next quiet,
     // ordered by fence. Transports that complete every atomic at once need not override it.
     virtual void atomic_nbi(const AtomicRequest &request, int pe) { atomic(request, pe); }
+    // Strided: `nelems` elements of `element` bytes, the i-th at local + i * local_stride here
+    // and at offset + i * remote_stride on PE `pe` (either stride may be negative; the core has
+    // checked the span). Complete at quiet(), the source reusable then too. This one moves each
+    // element as a non-blocking get or put; a transport that can carry several in one message
+    // overrides it.
+    virtual void strided(bool put, char *local, ptrdiff_t local_stride, size_t offset, ptrdiff_t remote_stride,
+                         size_t nelems, size_t element, int pe);
     // Stores an 8-byte signal word (barrier flags) without waiting for it.
     virtual void put_signal(size_t offset, uint64_t value, int pe) = 0;
     // Every operation this PE issued is complete and visible at its target.

@@ -2,6 +2,7 @@
 // calls (get32, put64_nbi, iget128, put8_signal, ...), between every pair of PEs, every element
 // verified.
 #include <cstring>
+#include <initializer_list>
 #include <type_traits>
 
 #include "pe_check.h"
@@ -61,23 +62,28 @@ void check_type(const char *name, Get get, Put put, GetNbi get_nbi, PutNbi put_n
     nvshmem_free(source);
 }
 
-// Strided: every 3rd element of the peer's source into every 2nd of a local buffer (iget), and
-// every element into every 2nd slot of this PE's row on the peer (iput).
+// Strided: every 3rd element of the peer's source into every 2nd of a local buffer (iget), every
+// 67th (too sparse to read by span: each element its own piece, several to a message over a
+// fabric) likewise, and every element into every 2nd slot of this PE's row on the peer (iput).
+// 21 elements: messages of 4 pieces leave one over.
 template <class T, class Iget, class Iput>
 void check_strided(const char *name, Iget iget, Iput iput) {
-    constexpr size_t kElements = 20;
+    constexpr size_t kElements = 21, kSparse = 67;
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
-    T *source = static_cast<T *>(nvshmem_malloc(3 * kElements * sizeof(T)));
+    T *source = static_cast<T *>(nvshmem_malloc(kSparse * kElements * sizeof(T)));
     T *rows = static_cast<T *>(nvshmem_calloc(n * 2 * kElements, sizeof(T)));  // one row per writer
-    for (size_t i = 0; i < 3 * kElements; ++i) source[i] = value_of<T>(me, i);
+    for (size_t i = 0; i < kSparse * kElements; ++i) source[i] = value_of<T>(me, i);
     nvshmem_barrier_all();
     T local[2 * kElements];
     for (int peer = 0; peer < n; ++peer) {
-        std::memset(local, 0, sizeof local);
-        iget(local, source, 2, 3, kElements, peer);
-        for (size_t i = 0; i < kElements; ++i) {
-            PE_CHECK(same_bits(local[2 * i], value_of<T>(peer, 3 * i)), "%s_iget from PE %d, element %zu", name, peer, i);
-            PE_CHECK(same_bits(local[2 * i + 1], T{}), "%s_iget wrote between strides (PE %d, %zu)", name, peer, i);
+        for (size_t stride : {size_t{3}, kSparse}) {
+            std::memset(local, 0, sizeof local);
+            iget(local, source, 2, static_cast<ptrdiff_t>(stride), kElements, peer);
+            for (size_t i = 0; i < kElements; ++i) {
+                PE_CHECK(same_bits(local[2 * i], value_of<T>(peer, stride * i)), "%s_iget (stride %zu) from PE %d, "
+                         "element %zu", name, stride, peer, i);
+                PE_CHECK(same_bits(local[2 * i + 1], T{}), "%s_iget wrote between strides (PE %d, %zu)", name, peer, i);
+            }
         }
         T mine[kElements];
         for (size_t i = 0; i < kElements; ++i) mine[i] = value_of<T>(me, i);
