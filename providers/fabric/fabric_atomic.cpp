@@ -125,26 +125,34 @@ uint64_t FabricTransport::atomic(const AtomicRequest &r, int pe) {
 }
 
 // Posted, not waited for. Injected where the provider orders atomics (query_atomics): no
-// completion, no context; the next quiet confirms them. Else a fetching atomic whose operand
-// and result live in a pooled context until its completion, which quiet waits for like any
-// other. Blocking where the provider does not do the operation, on a GPU word, or where local
-// buffers need registering (FI_MR_LOCAL).
+// completion, no context; the next quiet confirms them by a read of the PE. A PE's first since
+// the last quiet is posted as a fetching one instead, whose result says it was applied: over
+// rxm an injected atomic is a request and a response on the wire too, so an atomic then quiet
+// costs two messages rather than four (the atomic, the confirming read and their responses).
+// Without that order every one is a fetching atomic whose operand and result live in a pooled
+// context until its completion, which quiet waits for like any other. Blocking where the
+// provider does not do the operation, on a GPU word, or where local buffers need registering
+// (FI_MR_LOCAL).
 void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
     complete_fenced_writes();
     if (!provider_carries(r) || mr_local_) {
         atomic(r, pe);
         return;
     }
+    // The PE is noted and the atomic posted under one lock, so that a quiet that takes the list
+    // either finds this PE in it or runs after the atomic has been noted again.
+    std::unique_lock<std::mutex> confirming;
     if (inject_atomics_) {
-        inject_atomic(r, pe);
-        return;
+        confirming = std::unique_lock<std::mutex>(unconfirmed_mutex_);
+        if (!note_unconfirmed(pe, kAtomics, true)) return inject_atomic(r, pe);
+    } else {
+        // A loop of them must not outrun the provider's queues and grow the context pool
+        // without end: past this many outstanding operations, reap completions first.
+        constexpr uint64_t kMostOutstanding = 256;
+        poll_until([&] {
+            return posted_.load(std::memory_order_acquire) - completed_.load(std::memory_order_acquire) < kMostOutstanding;
+        });
     }
-    // A loop of them must not outrun the provider's queues and grow the context pool without
-    // end: past this many outstanding operations, reap completions first.
-    constexpr uint64_t kMostOutstanding = 256;
-    poll_until([&] {
-        return posted_.load(std::memory_order_acquire) - completed_.load(std::memory_order_acquire) < kMostOutstanding;
-    });
     OpContext *context = acquire_context();
     context->remaining = nullptr;
     context->pe = pe;
@@ -160,13 +168,10 @@ void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
     });
 }
 
-// The PE is noted as unconfirmed and the atomic injected under one lock, so that a quiet that
-// takes the list either finds this PE in it or runs after the injection has been noted again.
+// With unconfirmed_mutex_ held (atomic_nbi noted the PE).
 void FabricTransport::inject_atomic(const AtomicRequest &r, int pe) {
     auto [region, region_offset] = remote(pe, r.offset);
     uint64_t operand = r.operand;  // inject: the provider copies it before returning
-    std::lock_guard<std::mutex> lock(unconfirmed_mutex_);
-    note_unconfirmed(pe, kAtomics);
     atomics_in_flight_.store(true, std::memory_order_relaxed);
     start_operation(Op::atomic, r.width, pe, [&] {
         return fi_inject_atomic(ep_, &operand, 1, addresses_[pe], region.base + region_offset, region.key,

@@ -19,10 +19,11 @@ bool FabricTransport::note_unconfirmed(int pe, Unconfirmed what, bool deliverabl
     if (unconfirmed_.empty()) unconfirmed_.assign(n_pes_, 0);
     uint8_t &state = unconfirmed_[pe];
     if (state == 0) unconfirmed_pes_.push_back(pe);
-    bool first_write = !(state & (kDeliveringWrite | kWrites));
-    bool delivering = what == kWrites && first_write && deliverable && delivery_complete_;
-    state |= delivering ? kDeliveringWrite : what;
-    return delivering;
+    const Unconfirmed confirmed_by_itself = what == kWrites ? kDeliveringWrite : kFetchedAtomic;
+    bool first = !(state & (confirmed_by_itself | what));
+    bool itself = first && deliverable && (what == kAtomics || delivery_complete_);
+    state |= itself ? confirmed_by_itself : what;
+    return itself;
 }
 
 FabricTransport::WritePosting FabricTransport::confirmed_write(int pe, size_t bytes, bool injectable,

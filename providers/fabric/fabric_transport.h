@@ -221,16 +221,17 @@ private:
     // them (inject_atomics_), and writes where it orders an RMA read after them
     // (confirm_writes_). The PEs that took one since the last quiet, in order, and what each
     // needs (bits; made on first use); the lock is held through each post of such an operation.
-    enum Unconfirmed : uint8_t { kDeliveringWrite = 1, kWrites = 2, kAtomics = 4 };
+    enum Unconfirmed : uint8_t { kDeliveringWrite = 1, kWrites = 2, kAtomics = 4, kFetchedAtomic = 8 };
     bool inject_atomics_ = false;
     bool confirm_writes_ = false;
     bool delivery_complete_ = false;  // the provider takes FI_DELIVERY_COMPLETE
     std::mutex unconfirmed_mutex_;
     std::vector<int> unconfirmed_pes_;
     std::vector<uint8_t> unconfirmed_;
-    // With unconfirmed_mutex_ held: notes `what` (kWrites or kAtomics) posted to `pe`. A write
-    // (`deliverable`: one message) that is the PE's first since the last quiet is to ask for
-    // delivery-complete instead, which confirms it by itself: returns whether it is.
+    // With unconfirmed_mutex_ held: notes `what` (kWrites or kAtomics) posted to `pe`. The
+    // PE's first of its kind since the last quiet is to confirm itself instead, if it can
+    // (`deliverable`: a write of one message, asking for delivery-complete; an atomic always,
+    // posted with a result, which comes once it is applied): returns whether it is.
     bool note_unconfirmed(int pe, Unconfirmed what, bool deliverable = false);
     // Posts the confirming reads of every PE noted since the last quiet; quiet waits for them.
     void confirm_unconfirmed();

@@ -53,8 +53,10 @@ void put_with_signal(const char *function, void *dest, const void *source, size_
         if (bytes) rt.route(pe).put(offset, source, bytes, pe, blocking);
         rt.route(pe).fence();  // the data before the signal
     }
-    atomic_on(function, sig_op == NVSHMEM_SIGNAL_SET ? AtomicOp::write : AtomicOp::add, sizeof signal,
-              sig_addr, signal, 0, pe);
+    // The signal is complete at the next quiet, as the data is (a non-fetching atomic: over a
+    // fabric no round trip of its own).
+    atomic_nbi_on(function, sig_op == NVSHMEM_SIGNAL_SET ? AtomicOp::write : AtomicOp::add, sizeof signal,
+                  sig_addr, signal, pe);
 }
 
 // Which elements a wait or test is about: all of them, any one, or some (every one that
