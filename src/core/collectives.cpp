@@ -297,7 +297,8 @@ void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest
     group.sync();
     // Over a fabric each get is a message: a member's elements come in one get of the span
     // that holds them (span_read.h). A member whose heap is mapped is read element by element
-    // (a load each), as is any member into a GPU heap (dest is not host memory).
+    // (a load each), as is any member into a GPU heap (dest is not host memory), and elements
+    // too sparse for a span (the transport's strided get: over a fabric several per message).
     const bool by_span = nelems && read_by_span(static_cast<size_t>(sst) * element, element, dest);
     const size_t span = by_span ? ((nelems - 1) * sst + 1) * element : 0;
     // Members read by span in the batch being read, and their spans (allocated at the first,
@@ -316,8 +317,9 @@ void alltoalls(Runtime &rt, const char *function, const Group &group, void *dest
         size_t j = static_cast<size_t>(next_member(group, step));
         int pe = group.members[j];
         if (!by_span || rt.route(pe).local_address(source_at(0), pe)) {
-            for (size_t i = 0; i < nelems; ++i)
-                get_from(rt, group, static_cast<int>(j), dest_at(j, i), source_at(i), element);
+            if (nelems)
+                rt.route(pe).strided(false, dest_at(j, 0), dst * static_cast<ptrdiff_t>(element), source_at(0),
+                                     sst * static_cast<ptrdiff_t>(element), nelems, element, pe);
             continue;
         }
         if (scratch.empty()) scratch.resize(batch * span);

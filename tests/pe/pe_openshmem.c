@@ -222,19 +222,24 @@ int main(int argc, char **argv) {
     shmem_free(r);
     shmem_free(v);
 
-    /* alltoalls: element i of the block for PE j is src3[(j * 2 + i) * 3] on the sender and
-     * lands at dst2[(j * 2 + i) * 2]; the gaps stay as they were. Team and active-set forms. */
-    long *src3 = (long *)shmem_malloc(n * 2 * 3 * sizeof(long)), *dst2 = (long *)shmem_malloc(n * 2 * 2 * sizeof(long));
-    for (int k = 0; k < n * 2 * 3; ++k) src3[k] = me * 100000L + k;
-    for (int form = 0; form < 2; ++form) {
-        for (int k = 0; k < n * 2 * 2; ++k) dst2[k] = -1;
+    /* alltoalls: element i of the block for PE j is src3[(j * 5 + i) * sst] on the sender and
+     * lands at dst2[(j * 5 + i) * 2]; the gaps stay as they were. Team and active-set forms, with
+     * sst 3 (over a fabric a member's elements come in a read of their span) and 70 (too sparse
+     * for that: element by element, several to a message, 5 leaving one over). */
+    const int ne = 5, sparse = 70;
+    long *src3 = (long *)shmem_malloc(n * ne * sparse * sizeof(long)), *dst2 = (long *)shmem_malloc(n * ne * 2 * sizeof(long));
+    for (int k = 0; k < n * ne * sparse; ++k) src3[k] = me * 100000L + k;
+    for (int form = 0; form < 4; ++form) {
+        const int sst = form < 2 ? 3 : sparse;
+        for (int k = 0; k < n * ne * 2; ++k) dst2[k] = -1;
         shmem_barrier_all();
-        if (form == 0) shmem_long_alltoalls(SHMEM_TEAM_WORLD, dst2, src3, 2, 3, 2);
-        else shmem_alltoalls64(dst2, src3, 2, 3, 2, 0, 0, n, pSync);
+        if (form % 2 == 0) shmem_long_alltoalls(SHMEM_TEAM_WORLD, dst2, src3, 2, sst, ne);
+        else shmem_alltoalls64(dst2, src3, 2, sst, ne, 0, 0, n, pSync);
         for (int pe = 0; pe < n; ++pe)
-            for (int i = 0; i < 2; ++i) {
-                CHECK(dst2[(pe * 2 + i) * 2] == pe * 100000L + (me * 2 + i) * 3, "alltoalls form %d from %d [%d]", form, pe, i);
-                CHECK(dst2[(pe * 2 + i) * 2 + 1] == -1, "alltoalls form %d wrote a gap", form);
+            for (int i = 0; i < ne; ++i) {
+                CHECK(dst2[(pe * ne + i) * 2] == pe * 100000L + (me * ne + i) * sst, "alltoalls form %d (sst %d) from %d [%d]",
+                      form, sst, pe, i);
+                CHECK(dst2[(pe * ne + i) * 2 + 1] == -1, "alltoalls form %d wrote a gap", form);
             }
     }
     /* Large: over a fabric a member's elements come in one read of their span (gaps included),
