@@ -153,16 +153,21 @@ void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
             return posted_.load(std::memory_order_acquire) - completed_.load(std::memory_order_acquire) < kMostOutstanding;
         });
     }
+    atomics_in_flight_.store(true, std::memory_order_relaxed);
+    post_pooled_atomic(r, pe);
+}
+
+void FabricTransport::post_pooled_atomic(const AtomicRequest &r, int pe, const Region *signal_word) {
     OpContext *context = acquire_context();
     context->remaining = nullptr;
     context->pe = pe;
     context->op = Op::atomic;
     context->operand = r.operand;
     fi_ioc operand_ioc{&context->operand, 1}, result_ioc{&context->result, 1};
-    void *no_desc = nullptr;
+    void *no_desc = nullptr;  // host memory, no FI_MR_LOCAL (atomic_nbi's callers)
     fi_rma_ioc target;
     fi_msg_atomic msg = atomic_message(r, pe, &operand_ioc, &no_desc, &target, &context->fi);
-    atomics_in_flight_.store(true, std::memory_order_relaxed);
+    if (signal_word) target = fi_rma_ioc{signal_word->base, 1, signal_word->key};
     start_operation(Op::atomic, r.width, pe, [&] {
         return fi_fetch_atomicmsg(ep_, &msg, &result_ioc, &no_desc, 1, FI_COMPLETION);
     });

@@ -57,20 +57,7 @@ void FabricTransport::confirm_unconfirmed() {
             OpContext *context = acquire_context();
             post(Op::read, &context->result, sizeof context->result, no_desc, pe, signals, 0, nullptr, 0, context);
         }
-        if (state & kAtomics) {
-            OpContext *context = acquire_context();
-            context->remaining = nullptr;
-            context->pe = pe;
-            context->op = Op::atomic;
-            AtomicRequest read{AtomicOp::read, sizeof(uint64_t), 0, 0, 0};
-            fi_ioc operand_ioc{&context->operand, 1}, result_ioc{&context->result, 1};
-            fi_rma_ioc target;
-            fi_msg_atomic msg = atomic_message(read, pe, &operand_ioc, &no_desc, &target, &context->fi);
-            target = fi_rma_ioc{signals.base, 1, signals.key};
-            start_operation(Op::atomic, sizeof(uint64_t), pe, [&] {
-                return fi_fetch_atomicmsg(ep_, &msg, &result_ioc, &no_desc, 1, FI_COMPLETION);
-            });
-        }
+        if (state & kAtomics) post_pooled_atomic(AtomicRequest{AtomicOp::read, sizeof(uint64_t), 0, 0, 0}, pe, &signals);
     }
     unconfirmed_pes_.clear();
 }

@@ -103,6 +103,10 @@ private:
     bool provider_does_every_atomic() const;
     // A non-fetching atomic injected without a completion (inject_atomics_).
     void inject_atomic(const AtomicRequest &request, int pe);
+    // Posts `request` as a fetching atomic whose operand and result live in a pooled context
+    // until its completion, which quiet waits for; on the word `signal_word` points to (a
+    // region's first word) instead of the request's offset when given.
+    void post_pooled_atomic(const AtomicRequest &request, int pe, const Region *signal_word = nullptr);
     // Whether the provider carries out `request` (else the target does: staged_atomic).
     bool provider_carries(const AtomicRequest &request) const;
     // The message of one atomic on PE `pe`; `operand`, `desc` and `target` (filled here) must
