@@ -27,14 +27,12 @@ void FabricTransport::strided(bool put, char *local, ptrdiff_t local_stride, siz
             targets[k] = fi_rma_iov{region.base + region_offset, element, region.key};
         }
         const size_t bytes = count * element;
+        const bool inject = put && bytes <= inject_size_;
         std::unique_lock<std::mutex> confirming;  // held through the post (fabric_confirm.cpp)
-        WritePosting posting = put ? confirmed_write(pe, bytes, bytes <= inject_size_, confirming) : WritePosting::usual;
-        // Injected: copied before it returns; a message of several pieces has no fi_inject_write,
-        // so it takes a completion (local), counted like any other.
-        uint64_t flags = posting == WritePosting::injected           ? FI_INJECT | FI_INJECT_COMPLETE
-                         : posting == WritePosting::local_completion ? FI_INJECT_COMPLETE
-                                                                     : 0;
-        post_message(op, pieces, desc, count, pe, targets, nullptr, flags);
+        WritePosting posting = put ? confirmed_write(pe, bytes, inject, confirming) : WritePosting::usual;
+        // A message of several pieces has no fi_inject_write: an injected one takes a (local)
+        // completion, counted like any other.
+        post_message(op, pieces, desc, count, pe, targets, nullptr, write_flags(posting, inject));
     }
 }
 

@@ -520,7 +520,7 @@ void FabricTransport::transfer(Op op, void *local, size_t offset, size_t bytes, 
         auto [region, region_offset] = remote(pe, offset);
         return inject_write(local, bytes, pe, region, region_offset);
     }
-    uint64_t flags = (inject ? FI_INJECT : 0) | (posting == WritePosting::local_completion ? FI_INJECT_COMPLETE : 0);
+    uint64_t flags = write_flags(posting, inject);
     for (size_t done = 0; done < bytes;) {
         size_t chunk = std::min(bytes - done, max_msg_size_);
         if (waiter) waiter->fetch_add(1, std::memory_order_relaxed);

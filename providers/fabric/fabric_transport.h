@@ -245,6 +245,11 @@ private:
     // writes are confirmed, takes `lock`, to be held through the post, and notes the PE.
     enum class WritePosting { usual, local_completion, injected };
     WritePosting confirmed_write(int pe, size_t bytes, bool injectable, std::unique_lock<std::mutex> &lock);
+    // The flags of a write posted as `posting` says (`inject`: its data fits the inject size,
+    // copied before the post returns): a local completion only where quiet confirms it.
+    static uint64_t write_flags(WritePosting posting, bool inject) {
+        return (inject ? FI_INJECT : 0) | (posting == WritePosting::usual ? 0 : FI_INJECT_COMPLETE);
+    }
     void inject_write(const void *local, size_t bytes, int pe, const Region &region, size_t offset);
     std::atomic<uint64_t> posted_{0};
     std::atomic<uint64_t> completed_{0};
