@@ -147,13 +147,14 @@ void check_fence_orders_atomics() {
 
 // Non-fetching atomics to every PE, then one quiet: a plain read of each target afterwards
 // (an RMA read, which shm serves without the target's help) must find all of them applied at
-// every PE, not only the last one written to; and so must each target, once told.
+// every PE, not only the last one written to; and so must each target, once told. More than
+// 512 to each PE: where they are injected, a quiet of its own follows every 512 (atomic_nbi).
 void check_quiet_completes_atomics() {
     int me = nvshmem_my_pe(), n = nvshmem_n_pes();
     long *slots = static_cast<long *>(nvshmem_calloc(static_cast<size_t>(n), sizeof(long)));
     int *arrived = static_cast<int *>(nvshmem_calloc(1, sizeof(int)));
     nvshmem_barrier_all();
-    const long rounds = 300;
+    const long rounds = 1200;
     for (long k = 0; k < rounds; ++k)
         for (int pe = 0; pe < n; ++pe) nvshmem_long_atomic_add(&slots[me], 1, (me + pe) % n);
     nvshmem_quiet();
