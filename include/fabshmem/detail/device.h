@@ -439,8 +439,9 @@ __device__ inline void strided(const Group &group, const char *function, bool is
     group.sync();
 }
 
-// p's store: one element of up to 8 bytes, through L2, never merged with another store by the
-// compiler. Quiet's system fence makes it visible.
+// p's store: one element of up to 8 bytes, a plain store as NVSHMEM's (the compiler may merge
+// it with a neighbour's, as it may NVSHMEM's; quiet's system fence makes it visible). An
+// `st.cg` store here measured 2.5% under NVSHMEM in perftest's shmem_p_bw (docs/benchmarks.md).
 template <class T>
 __device__ inline void store_word(T *p, T value) {
     typedef typename std::conditional<
@@ -451,7 +452,7 @@ __device__ inline void store_word(T *p, T value) {
     static_assert(sizeof(T) == sizeof(Word), "a 1-, 2-, 4- or 8-byte element");
     Word word;
     memcpy(&word, &value, sizeof word);
-    __stcg(reinterpret_cast<Word *>(p), word);
+    *reinterpret_cast<Word *>(p) = word;
 }
 
 // g and p go out of line once, whatever the case (the extension, an error, the request ring):
