@@ -36,8 +36,20 @@ int main(int argc, char **argv) {
     int iters = 50;
     std::vector<size_t> sizes;
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--iters") == 0 && i + 1 < argc) iters = std::atoi(argv[++i]);
-        else sizes.push_back(std::strtoull(argv[i], nullptr, 10));
+        char *end = nullptr;
+        if (std::strcmp(argv[i], "--iters") == 0 && i + 1 < argc) {
+            iters = std::atoi(argv[++i]);
+            if (iters > 0) continue;
+        } else {
+            unsigned long long size = std::strtoull(argv[i], &end, 10);
+            if (size > 0 && *end == '\0') {
+                sizes.push_back(size);
+                continue;
+            }
+        }
+        std::fprintf(stderr, "usage: fabshmem-coll-perf [--iters N] [SIZE...]: sizes in bytes, at least 1 (not '%s')\n",
+                     argv[i]);
+        return 2;
     }
     if (sizes.empty()) sizes = {8, 1 << 20};
     nvshmem_init();
