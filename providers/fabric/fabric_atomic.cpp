@@ -146,7 +146,6 @@ void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
         confirming = std::unique_lock<std::mutex>(unconfirmed_mutex_);
         if (!note_unconfirmed(pe, kAtomics, true)) {
             inject_atomic(r, pe);
-            confirming.unlock();
             // The provider may hold a buffer for an injected atomic until the target answers
             // (rxm does, and reads the answer only when polled, which the progress thread
             // leaves to a posting user): 4,000 of them in a loop grew rxm's pool past its first
@@ -155,7 +154,9 @@ void FabricTransport::atomic_nbi(const AtomicRequest &r, int pe) {
             // after every kMostInjected, which keeps the pool as it is (OSU's loops of 500 do
             // not reach it).
             constexpr uint32_t kMostInjected = 512;
-            if (injected_since_quiet_.fetch_add(1, std::memory_order_relaxed) + 1 >= kMostInjected) quiet();
+            bool pool_full = ++injected_since_quiet_ >= kMostInjected;  // confirm_unconfirmed resets it
+            confirming.unlock();
+            if (pool_full) quiet();
             return;
         }
     } else {

@@ -48,6 +48,7 @@ void FabricTransport::inject_write(const void *local, size_t bytes, int pe, cons
 // its PE again. Each read goes into a pooled context and is counted like any operation.
 void FabricTransport::confirm_unconfirmed() {
     std::lock_guard<std::mutex> lock(unconfirmed_mutex_);
+    injected_since_quiet_ = 0;
     for (int pe : unconfirmed_pes_) {
         uint8_t state = unconfirmed_[pe];
         unconfirmed_[pe] = 0;

@@ -621,7 +621,6 @@ void FabricTransport::wait_for(const std::atomic<int> &remaining) {
 void FabricTransport::quiet() {
     atomics_in_flight_.store(false, std::memory_order_relaxed);  // those posted later set it again
     writes_fenced_.store(false, std::memory_order_relaxed);
-    injected_since_quiet_.store(0, std::memory_order_relaxed);
     if (inject_atomics_ || confirm_writes_) confirm_unconfirmed();
     poll_until([&] {
         return completed_.load(std::memory_order_acquire) >= posted_.load(std::memory_order_acquire);

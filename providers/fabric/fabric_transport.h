@@ -227,7 +227,7 @@ private:
     // needs (bits; made on first use); the lock is held through each post of such an operation.
     enum Unconfirmed : uint8_t { kDeliveringWrite = 1, kWrites = 2, kAtomics = 4, kFetchedAtomic = 8 };
     bool inject_atomics_ = false;
-    std::atomic<uint32_t> injected_since_quiet_{0};  // atomic_nbi quiets after so many
+    uint32_t injected_since_quiet_ = 0;  // atomic_nbi quiets after so many (under unconfirmed_mutex_)
     bool confirm_writes_ = false;
     bool delivery_complete_ = false;  // the provider takes FI_DELIVERY_COMPLETE
     std::mutex unconfirmed_mutex_;
